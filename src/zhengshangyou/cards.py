@@ -1,0 +1,330 @@
+"""Ranks, suits, cards, decks and the card notation (R1).
+
+A card is written as its rank followed by its suit: ``3D``, ``10H`` (or
+``TH``), ``QS``, ``2C``; the suit may also be a symbol (``10♥``); case does not
+matter. The jokers are ``BJ`` (black) and ``RJ`` (red). Lists of cards are
+separated by spaces or commas.
+
+>>> card = Card.parse("th")
+>>> card, str(card), card.unicode()
+(Card.parse('10H'), '10H', '10♥')
+>>> format_cards(parse_cards("3d, 10♥ rj"))
+'3D 10H RJ'
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+
+import attrs
+
+from zhengshangyou.errors import NotationError
+
+__all__ = [
+    "Card",
+    "Rank",
+    "Suit",
+    "format_cards",
+    "make_deck",
+    "parse_cards",
+]
+
+
+class Rank(enum.IntEnum):
+    """Card ranks from low to high (R1.1): 3 … 10, J, Q, K, A, 2, black and red joker.
+
+    >>> Rank.TWO > Rank.ACE > Rank.THREE
+    True
+    >>> Rank.parse("t"), Rank.TEN.symbol, Rank.RED_JOKER.is_joker
+    (<Rank.TEN: 7>, '10', True)
+    """
+
+    THREE = 0
+    FOUR = 1
+    FIVE = 2
+    SIX = 3
+    SEVEN = 4
+    EIGHT = 5
+    NINE = 6
+    TEN = 7
+    JACK = 8
+    QUEEN = 9
+    KING = 10
+    ACE = 11
+    TWO = 12
+    BLACK_JOKER = 13
+    RED_JOKER = 14
+
+    @property
+    def symbol(self) -> str:
+        """The rank in the notation: ``"3"`` … ``"10"``, ``"J"`` … ``"2"``, ``"BJ"``, ``"RJ"``.
+
+        >>> [rank.symbol for rank in (Rank.THREE, Rank.TEN, Rank.ACE, Rank.BLACK_JOKER)]
+        ['3', '10', 'A', 'BJ']
+        """
+        return _RANK_SYMBOLS[self]
+
+    @property
+    def is_joker(self) -> bool:
+        """Whether this is one of the two joker ranks.
+
+        >>> Rank.TWO.is_joker, Rank.BLACK_JOKER.is_joker
+        (False, True)
+        """
+        return self >= Rank.BLACK_JOKER
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """Read a rank symbol (``"10"`` or ``"T"``, case-insensitive).
+
+        >>> Rank.parse("q"), Rank.parse("10"), Rank.parse("RJ")
+        (<Rank.QUEEN: 9>, <Rank.TEN: 7>, <Rank.RED_JOKER: 14>)
+        >>> Rank.parse("1")
+        Traceback (most recent call last):
+        ...
+        zhengshangyou.errors.NotationError: '1' is not a rank: ranks are 3-10 (or T), J, Q, K, A, 2, BJ, RJ (R1.4)
+        """
+        try:
+            return _RANKS_BY_TEXT[text.upper()]
+        except KeyError:
+            raise NotationError(
+                f"{text!r} is not a rank: ranks are 3-10 (or T), J, Q, K, A, 2, BJ, RJ (R1.4)",
+                token=text,
+            ) from None
+
+
+class Suit(enum.IntEnum):
+    """The four suits, in the order used when suits matter (R1.2): ♦ < ♣ < ♥ < ♠.
+
+    >>> Suit.parse("h"), Suit.HEARTS.letter, Suit.HEARTS.symbol
+    (<Suit.HEARTS: 2>, 'H', '♥')
+    """
+
+    DIAMONDS = 0
+    CLUBS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        """The ASCII letter: ``D``, ``C``, ``H`` or ``S``.
+
+        >>> Suit.CLUBS.letter
+        'C'
+        """
+        return "DCHS"[self]
+
+    @property
+    def symbol(self) -> str:
+        """The Unicode symbol: ``♦``, ``♣``, ``♥`` or ``♠``.
+
+        >>> Suit.SPADES.symbol
+        '♠'
+        """
+        return "♦♣♥♠"[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Read a suit letter or symbol, case-insensitive.
+
+        >>> Suit.parse("♦"), Suit.parse("s")
+        (<Suit.DIAMONDS: 0>, <Suit.SPADES: 3>)
+        """
+        try:
+            return _SUITS_BY_TEXT[text.upper()]
+        except KeyError:
+            raise NotationError(
+                f"{text!r} is not a suit: suits are D C H S or ♦ ♣ ♥ ♠ (R1.4)",
+                token=text,
+            ) from None
+
+
+_RANK_SYMBOLS = {
+    Rank.THREE: "3",
+    Rank.FOUR: "4",
+    Rank.FIVE: "5",
+    Rank.SIX: "6",
+    Rank.SEVEN: "7",
+    Rank.EIGHT: "8",
+    Rank.NINE: "9",
+    Rank.TEN: "10",
+    Rank.JACK: "J",
+    Rank.QUEEN: "Q",
+    Rank.KING: "K",
+    Rank.ACE: "A",
+    Rank.TWO: "2",
+    Rank.BLACK_JOKER: "BJ",
+    Rank.RED_JOKER: "RJ",
+}
+_RANKS_BY_TEXT = {symbol: rank for rank, symbol in _RANK_SYMBOLS.items()}
+_RANKS_BY_TEXT["T"] = Rank.TEN
+_SUITS_BY_TEXT = {suit.letter: suit for suit in Suit} | {suit.symbol: suit for suit in Suit}
+
+
+def _check_suit(instance: Card, attribute: attrs.Attribute[Suit | None], suit: Suit | None) -> None:
+    name = instance.rank.name.lower().replace("_", " ")
+    token = instance.rank.symbol + ("" if suit is None else suit.letter)
+    if suit is None and not instance.rank.is_joker:
+        raise NotationError(f"a card of rank {name} needs a suit (R1.4)", token=token)
+    if suit is not None and instance.rank.is_joker:
+        raise NotationError(f"a {name} has no suit (R1.4)", token=token)
+
+
+@attrs.frozen(order=True, repr=False)
+class Card:
+    """One playing card: a rank and, except for the jokers, a suit.
+
+    Cards are immutable, hashable and ordered by rank, then suit (♦ ♣ ♥ ♠).
+    Two cards of two decks with the same rank and suit are equal (R1.3).
+
+    >>> Card(Rank.TEN, Suit.HEARTS) == Card.parse("10♥")
+    True
+    >>> sorted(parse_cards("2S 3H 3D RJ"))
+    [Card.parse('3D'), Card.parse('3H'), Card.parse('2S'), Card.parse('RJ')]
+    >>> Card(Rank.RED_JOKER, Suit.HEARTS)
+    Traceback (most recent call last):
+    ...
+    zhengshangyou.errors.NotationError: a red joker has no suit (R1.4)
+    """
+
+    rank: Rank = attrs.field(converter=Rank)
+    suit: Suit | None = attrs.field(default=None, validator=_check_suit)
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read one card in the notation of R1.4.
+
+        >>> Card.parse("TH") == Card.parse("10h") == Card.parse("10♥")
+        True
+        >>> Card.parse("3X")
+        Traceback (most recent call last):
+        ...
+        zhengshangyou.errors.NotationError: '3X' is not a card: write rank then suit, as 3D, 10H, QS, or BJ, RJ (R1.4)
+        """
+        card = _CARDS_BY_TEXT.get(text.strip().upper())
+        if card is None:
+            raise NotationError(
+                f"{text!r} is not a card: write rank then suit, as 3D, 10H, QS, or BJ, RJ (R1.4)",
+                token=text,
+            )
+        return card
+
+    @property
+    def is_joker(self) -> bool:
+        """Whether the card is a joker.
+
+        >>> Card.parse("BJ").is_joker, Card.parse("2S").is_joker
+        (True, False)
+        """
+        return self.suit is None
+
+    @property
+    def index(self) -> int:
+        """A fixed integer id 0…53: ``4 * rank + suit``, then 52 for BJ, 53 for RJ.
+
+        >>> Card.parse("3D").index, Card.parse("2S").index, Card.parse("RJ").index
+        (0, 51, 53)
+        >>> all(Card.from_index(card.index) == card for card in make_deck())
+        True
+        """
+        if self.suit is None:
+            return 52 + self.rank - Rank.BLACK_JOKER
+        return 4 * self.rank + self.suit
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        """The card whose :attr:`index` is ``index``.
+
+        >>> Card.from_index(7)
+        Card.parse('4S')
+        """
+        if not 0 <= index <= 53:
+            raise NotationError(f"{index} is not a card index (0-53)", token=str(index))
+        return _CARDS_BY_INDEX[index]
+
+    def unicode(self) -> str:
+        """The card with a suit symbol: ``10♥``; jokers stay ``BJ`` and ``RJ``.
+
+        >>> Card.parse("10h").unicode()
+        '10♥'
+        """
+        if self.suit is None:
+            return self.rank.symbol
+        return self.rank.symbol + self.suit.symbol
+
+    def __str__(self) -> str:
+        if self.suit is None:
+            return self.rank.symbol
+        return self.rank.symbol + self.suit.letter
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+_CARDS_BY_INDEX = tuple(
+    [Card(rank, suit) for rank in list(Rank)[:13] for suit in Suit]
+    + [Card(Rank.BLACK_JOKER), Card(Rank.RED_JOKER)]
+)
+_CARDS_BY_TEXT: dict[str, Card] = {}
+for _card in _CARDS_BY_INDEX:
+    _CARDS_BY_TEXT[str(_card)] = _card
+    _CARDS_BY_TEXT[_card.unicode()] = _card
+    if _card.rank == Rank.TEN and _card.suit is not None:
+        _CARDS_BY_TEXT["T" + _card.suit.letter] = _card
+        _CARDS_BY_TEXT["T" + _card.suit.symbol] = _card
+del _card
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Read cards separated by spaces or commas (R1.4), keeping their order.
+
+    An empty or blank text gives no cards; an empty item between two commas is
+    an error, as is any token that is not a card.
+
+    >>> parse_cards("3D, 10♥ th rj")
+    (Card.parse('3D'), Card.parse('10H'), Card.parse('10H'), Card.parse('RJ'))
+    >>> parse_cards("")
+    ()
+    >>> parse_cards("3D RJX")
+    Traceback (most recent call last):
+    ...
+    zhengshangyou.errors.NotationError: 'RJX' is not a card: write rank then suit, as 3D, 10H, QS, or BJ, RJ (R1.4)
+    """
+    if not text.strip():
+        return ()
+    cards: list[Card] = []
+    for item in text.split(","):
+        tokens = item.split()
+        if not tokens:
+            raise NotationError(
+                f"empty card between commas in {text!r} (R1.4)", token=""
+            )
+        cards.extend(Card.parse(token) for token in tokens)
+    return tuple(cards)
+
+
+def format_cards(cards: Iterable[Card], *, unicode: bool = False) -> str:
+    """Write cards in the notation, separated by spaces; the inverse of :func:`parse_cards`.
+
+    >>> cards = parse_cards("3d 10h bj")
+    >>> format_cards(cards), format_cards(cards, unicode=True)
+    ('3D 10H BJ', '3♦ 10♥ BJ')
+    >>> parse_cards(format_cards(cards, unicode=True)) == cards
+    True
+    """
+    if unicode:
+        return " ".join(card.unicode() for card in cards)
+    return " ".join(str(card) for card in cards)
+
+
+def make_deck(decks: int = 1, *, jokers: bool = True) -> tuple[Card, ...]:
+    """Every card of ``decks`` standard decks, sorted; with ``jokers`` each deck adds BJ and RJ (R1.3).
+
+    >>> len(make_deck()), len(make_deck(jokers=False)), len(make_deck(2))
+    (54, 52, 108)
+    """
+    if decks < 1:
+        raise ValueError(f"decks must be at least 1, not {decks}")
+    one = _CARDS_BY_INDEX if jokers else _CARDS_BY_INDEX[:52]
+    return tuple(sorted(one * decks))

@@ -1,0 +1,130 @@
+"""The exception family.
+
+Every error the library raises on bad input is a :class:`ZhengShangyouError`,
+which is a :class:`ValueError`. Each carries the id of the rule it enforces
+(``rule``, for example ``"R3.7"``), so that a referee tool can quote it.
+
+>>> from zhengshangyou import parse_cards, NotationError
+>>> try:
+...     parse_cards("3D 1H")
+... except NotationError as error:
+...     print(error.token, error.rule)
+1H R1.4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = [
+    "AmbiguousPlayError",
+    "CardsNotHeldError",
+    "IllegalMoveError",
+    "InvalidCombinationError",
+    "InvalidRecordError",
+    "InvalidRulesError",
+    "NotationError",
+    "ZhengShangyouError",
+]
+
+
+class ZhengShangyouError(ValueError):
+    """Root of the library's errors; ``rule`` names the rule id enforced.
+
+    >>> error = ZhengShangyouError("no such thing", rule="R1.4")
+    >>> isinstance(error, ValueError), error.rule
+    (True, 'R1.4')
+    """
+
+    def __init__(self, message: str, *, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
+class NotationError(ZhengShangyouError):
+    """Text that is not a card in the library's notation (R1.4).
+
+    ``token`` is the offending piece of text.
+
+    >>> NotationError("bad card", token="3X").token
+    '3X'
+    """
+
+    def __init__(self, message: str, *, token: str, rule: str = "R1.4") -> None:
+        super().__init__(message, rule=rule)
+        self.token = token
+
+
+class InvalidRulesError(ZhengShangyouError):
+    """A rule set whose options contradict each other (R10).
+
+    ``options`` names the clashing options.
+
+    >>> InvalidRulesError("clash", options=("revolution", "four_of_a_kind")).options
+    ('revolution', 'four_of_a_kind')
+    """
+
+    def __init__(
+        self, message: str, *, options: Sequence[str], rule: str = "R10"
+    ) -> None:
+        super().__init__(message, rule=rule)
+        self.options = tuple(options)
+
+
+class InvalidCombinationError(ZhengShangyouError):
+    """Cards that form no combination under the rules in force (R3).
+
+    >>> InvalidCombinationError("a straight needs 5 cards", rule="R3.7").rule
+    'R3.7'
+    """
+
+
+class IllegalMoveError(ZhengShangyouError):
+    """A move that the game does not allow now (wrong turn, does not beat, ...).
+
+    >>> IllegalMoveError("the leader may not pass", rule="R5.1").rule
+    'R5.1'
+    """
+
+
+class CardsNotHeldError(IllegalMoveError):
+    """Cards removed from a hand (or played) that the hand does not hold.
+
+    >>> CardsNotHeldError("3D is not held").rule
+    'R3'
+    """
+
+    def __init__(self, message: str, *, rule: str = "R3") -> None:
+        super().__init__(message, rule=rule)
+
+
+class AmbiguousPlayError(IllegalMoveError):
+    """Cards with several legal readings: the player must declare one (R3.16).
+
+    ``readings`` lists the possible plays.
+
+    >>> AmbiguousPlayError("declare a kind", readings=()).rule
+    'R3.16'
+    """
+
+    def __init__(
+        self, message: str, *, readings: Sequence[object], rule: str = "R3.16"
+    ) -> None:
+        super().__init__(message, rule=rule)
+        self.readings = tuple(readings)
+
+
+class InvalidRecordError(ZhengShangyouError):
+    """A game record that cannot be read or replayed.
+
+    ``index`` is the position of the offending action, when there is one.
+
+    >>> InvalidRecordError("bad action", index=3, rule="R4.1").index
+    3
+    """
+
+    def __init__(
+        self, message: str, *, index: int | None = None, rule: str | None = None
+    ) -> None:
+        super().__init__(message, rule=rule)
+        self.index = index

@@ -1,0 +1,150 @@
+"""Hand: an immutable multiset of cards.
+
+With two decks a hand may hold two identical cards (R1.3), so a hand is a
+multiset, kept sorted. Adding and removing give new hands.
+
+>>> hand = Hand.parse("3D 3S 4H 5C 6D 7S RJ")
+>>> len(hand), str(hand)
+(7, '3D 3S 4H 5C 6D 7S RJ')
+>>> str(hand.remove(parse_cards("3S RJ")))
+'3D 4H 5C 6D 7S'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator
+
+import attrs
+
+from zhengshangyou.cards import Card, Rank, format_cards, parse_cards
+from zhengshangyou.errors import CardsNotHeldError
+
+__all__ = ["Hand"]
+
+
+def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards))
+
+
+@attrs.frozen(repr=False)
+class Hand:
+    """An immutable, sorted multiset of cards.
+
+    >>> hand = Hand(parse_cards("5C 3D 3D"))
+    >>> list(hand) == list(parse_cards("3D 3D 5C"))
+    True
+    >>> Card.parse("3D") in hand, hand.count(Card.parse("3D"))
+    (True, 2)
+    >>> hand == Hand.parse("3D 5C 3D")
+    True
+    """
+
+    cards: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
+    _rank_counts: tuple[int, ...] = attrs.field(init=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        counts = [0] * 15
+        for card in self.cards:
+            counts[card.rank] += 1
+        object.__setattr__(self, "_rank_counts", tuple(counts))
+
+    @classmethod
+    def parse(cls, text: str) -> Hand:
+        """Read a hand in the card notation (R1.4).
+
+        >>> Hand.parse("2s, 2h 10♦")
+        Hand.parse('10D 2H 2S')
+        """
+        return cls(parse_cards(text))
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __contains__(self, card: object) -> bool:
+        return card in self.cards
+
+    def count(self, card: Card) -> int:
+        """How many copies of ``card`` the hand holds.
+
+        >>> Hand.parse("RJ RJ 3D").count(Card.parse("RJ"))
+        2
+        """
+        return self.cards.count(card)
+
+    def count_rank(self, rank: Rank) -> int:
+        """How many cards of ``rank`` the hand holds.
+
+        >>> Hand.parse("3D 3S 4H").count_rank(Rank.THREE)
+        2
+        """
+        return self._rank_counts[rank]
+
+    @property
+    def rank_counts(self) -> tuple[int, ...]:
+        """The number of cards of each rank, indexed by :class:`Rank` (15 entries).
+
+        >>> Hand.parse("3D 3S 2H RJ").rank_counts
+        (2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1)
+        """
+        return self._rank_counts
+
+    def contains(self, cards: Iterable[Card]) -> bool:
+        """Whether the hand holds all of ``cards``, counting repeats (multiset inclusion).
+
+        >>> hand = Hand.parse("3D 3D 4S")
+        >>> hand.contains(parse_cards("3D 3D")), hand.contains(parse_cards("4S 4S"))
+        (True, False)
+        """
+        have = Counter(self.cards)
+        have.subtract(cards)
+        return min(have.values(), default=0) >= 0
+
+    def add(self, cards: Iterable[Card]) -> Hand:
+        """A new hand with ``cards`` added.
+
+        >>> Hand.parse("3D").add(parse_cards("3D RJ"))
+        Hand.parse('3D 3D RJ')
+        """
+        return Hand(self.cards + tuple(cards))
+
+    def remove(self, cards: Iterable[Card]) -> Hand:
+        """A new hand without ``cards``; raises :class:`CardsNotHeldError` if any is not held.
+
+        The hand itself never changes, so a failed removal leaves nothing half done.
+
+        >>> hand = Hand.parse("3D 4S")
+        >>> hand.remove(parse_cards("4S"))
+        Hand.parse('3D')
+        >>> hand.remove(parse_cards("4S 4S"))
+        Traceback (most recent call last):
+        ...
+        zhengshangyou.errors.CardsNotHeldError: the hand 3D 4S does not hold 4S 4S (R3)
+        """
+        taken = tuple(cards)
+        remaining = list(self.cards)
+        try:
+            for card in taken:
+                remaining.remove(card)
+        except ValueError:
+            raise CardsNotHeldError(
+                f"the hand {self} does not hold {format_cards(sorted(taken))} (R3)"
+            ) from None
+        return Hand(remaining)
+
+    def unicode(self) -> str:
+        """The hand with suit symbols.
+
+        >>> Hand.parse("10H 3D BJ").unicode()
+        '3♦ 10♥ BJ'
+        """
+        return format_cards(self.cards, unicode=True)
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+    def __repr__(self) -> str:
+        return f"Hand.parse({str(self)!r})"

@@ -1,0 +1,538 @@
+"""Combinations: reading cards as plays (R3) and comparing plays (R4).
+
+:func:`classify_all` gives every reading of a multiset of cards under a rule
+set; :func:`classify` gives the one reading or says why there is none;
+:func:`beats` decides whether one play beats another.
+
+>>> rules = Rules()
+>>> pair = classify(parse_cards("3D 3S"), rules)
+>>> pair.kind, str(pair)
+(<Kind.PAIR: 'pair'>, '3D 3S')
+>>> beats(classify(parse_cards("4H 4C"), rules), pair)
+True
+>>> beats(pair, classify(parse_cards("4H 4C"), rules))
+False
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+
+import attrs
+
+from zhengshangyou.cards import Card, Rank, format_cards, parse_cards
+from zhengshangyou.errors import AmbiguousPlayError, InvalidCombinationError
+from zhengshangyou.rules import Rules
+
+__all__ = ["Kind", "Play", "beats", "classify", "classify_all"]
+
+
+class Kind(enum.Enum):
+    """The kinds of combination (R3); the value is the name used in records.
+
+    >>> Kind.FULL_HOUSE.rule, Kind("pair_run")
+    ('R3.4', <Kind.PAIR_RUN: 'pair_run'>)
+    """
+
+    SINGLE = "single"
+    PAIR = "pair"
+    TRIPLE = "triple"
+    FULL_HOUSE = "full_house"
+    TRIPLE_WITH_SINGLE = "triple_with_single"
+    FOUR_OF_A_KIND = "four_of_a_kind"
+    STRAIGHT = "straight"
+    PAIR_RUN = "pair_run"
+    TRIPLE_RUN = "triple_run"
+    STRAIGHT_FLUSH = "straight_flush"
+    TRIPLE_BOMB = "triple_bomb"
+    BOMB = "bomb"
+    BOMB_WITH_KICKER = "bomb_with_kicker"
+    JOKER_BOMB = "joker_bomb"
+
+    @property
+    def rule(self) -> str:
+        """The id of the rule that defines this kind.
+
+        >>> Kind.JOKER_BOMB.rule
+        'R3.12'
+        """
+        return _KIND_RULES[self]
+
+    @property
+    def label(self) -> str:
+        """The kind's name in words.
+
+        >>> Kind.BOMB_WITH_KICKER.label
+        'bomb with kicker'
+        """
+        return self.value.replace("_", " ")
+
+
+_KIND_RULES = {
+    Kind.SINGLE: "R3.1",
+    Kind.PAIR: "R3.2",
+    Kind.TRIPLE: "R3.3",
+    Kind.FULL_HOUSE: "R3.4",
+    Kind.TRIPLE_WITH_SINGLE: "R3.5",
+    Kind.FOUR_OF_A_KIND: "R3.6",
+    Kind.STRAIGHT: "R3.7",
+    Kind.PAIR_RUN: "R3.8",
+    Kind.TRIPLE_RUN: "R3.9",
+    Kind.BOMB: "R3.10",
+    Kind.BOMB_WITH_KICKER: "R3.10",
+    Kind.STRAIGHT_FLUSH: "R3.11",
+    Kind.JOKER_BOMB: "R3.12",
+    Kind.TRIPLE_BOMB: "R3.14",
+}
+
+
+@attrs.frozen(repr=False, cache_hash=True)
+class Play:
+    """One reading of some cards as a combination, with what comparing it needs.
+
+    Build plays with :func:`classify`, :func:`classify_all`, :meth:`Play.parse`
+    or the legal-move generator rather than by hand: ``key`` and ``rev_key`` are
+    the play's strength under the rules it was read with (and under a flipped
+    rank order, R4.8), ``family`` the kind it competes in (a straight flush
+    competes with straights under ``straight_flush="beats_straights"``), and
+    ``is_bomb`` whether it beats every non-bomb (R4.6).
+
+    Two plays are equal when their kind, cards and strength are equal.
+
+    >>> play = Play.parse("5H 6H 7H 8H 9H", Rules.preset("winner"))
+    >>> play.kind, play.family, play.is_bomb
+    (<Kind.STRAIGHT_FLUSH: 'straight_flush'>, <Kind.STRAIGHT: 'straight'>, False)
+    >>> play
+    Play(straight_flush: 5H 6H 7H 8H 9H)
+    """
+
+    kind: Kind
+    cards: tuple[Card, ...]
+    key: int
+    rev_key: int = attrs.field(eq=False)
+    family: Kind = attrs.field(eq=False)
+    is_bomb: bool = attrs.field(eq=False)
+
+    @classmethod
+    def parse(cls, text: str, rules: Rules, *, kind: Kind | None = None) -> Play:
+        """Read cards in the notation and classify them (see :func:`classify`).
+
+        >>> Play.parse("BJ RJ", Rules()).kind
+        <Kind.JOKER_BOMB: 'joker_bomb'>
+        """
+        return classify(parse_cards(text), rules, kind=kind)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def unicode(self) -> str:
+        """The play's cards with suit symbols.
+
+        >>> Play.parse("10H 10S", Rules()).unicode()
+        '10♥ 10♠'
+        """
+        return format_cards(self.cards, unicode=True)
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+    def __repr__(self) -> str:
+        return f"Play({self.kind.value}: {self})"
+
+
+# ---------------------------------------------------------------------------
+# Strength keys. A key packs (tier, strength, suit) into one int so that the
+# comparator is a single integer comparison. ``rev_key`` is the same with the
+# rank order of 3..2 flipped (R4.8); tiers, jokers and suits never flip.
+
+_TIER = 1 << 20
+_OFFSET = 1 << 10
+
+
+def _pack(tier: int, strength: int, suit: int = 0) -> int:
+    return tier * _TIER + (strength + _OFFSET) * 4 + suit
+
+
+def _flip(rank: int) -> int:
+    """The strength of a rank once the order of 3..2 is flipped; jokers stay on top."""
+    return rank if rank >= Rank.BLACK_JOKER else 12 - rank
+
+
+@attrs.frozen
+class _Window:
+    """One run of consecutive positions in a run line (R3.15)."""
+
+    ranks: tuple[Rank, ...]  # low to high in run order
+    top: int  # position of the top card in the line
+    low_two: bool
+    low_ace: bool
+
+
+def _run_line(run_order: str) -> list[tuple[Rank, str]]:
+    """The positions a run may use, low to high, each tagged low/mid/high."""
+    middle = [(Rank(rank), "mid") for rank in range(Rank.THREE, Rank.KING + 1)]
+    if run_order == "no_two":
+        return middle + [(Rank.ACE, "mid")]
+    if run_order == "two_high":
+        return middle + [(Rank.ACE, "mid"), (Rank.TWO, "mid")]
+    low = [(Rank.ACE, "low"), (Rank.TWO, "low")]
+    if run_order == "two_low":
+        return low + middle + [(Rank.ACE, "high")]
+    return low + middle + [(Rank.ACE, "high"), (Rank.TWO, "high")]
+
+
+def _windows(run_order: str) -> dict[int, list[_Window]]:
+    """Every valid run of the run order, by the bit mask of its ranks."""
+    line = _run_line(run_order)
+    found: dict[int, list[_Window]] = {}
+    for start in range(len(line)):
+        for stop in range(start + 1, len(line) + 1):
+            part = line[start:stop]
+            ranks = tuple(rank for rank, _ in part)
+            if len(set(ranks)) != len(ranks):
+                break
+            tags = {tag for _, tag in part}
+            if "low" in tags and "high" in tags:
+                continue  # never both ends at once (either_end)
+            mask = 0
+            for rank in ranks:
+                mask |= 1 << rank
+            low_ranks = {rank for rank, tag in part if tag == "low"}
+            found.setdefault(mask, []).append(
+                _Window(
+                    ranks=ranks,
+                    top=stop - 1,
+                    low_two=Rank.TWO in low_ranks,
+                    low_ace=Rank.ACE in low_ranks,
+                )
+            )
+    return found
+
+
+class _Reader:
+    """The rule-specific tables and key functions, built once per rule set."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        order = rules.suit_order
+        self.suit_strength = [0, 0, 0, 0] if order is None else [order.index(s) for s in range(4)]
+        self.windows = _windows(rules.run_order)
+        self.wheels_high = rules.straight_ranking == "wheels_high"
+
+    # --- keys -------------------------------------------------------------
+
+    def _suit(self, card: Card, enabled: bool) -> int:
+        if not enabled or card.suit is None:
+            return 0
+        return self.suit_strength[card.suit]
+
+    def make(self, kind: Kind, cards: tuple[Card, ...], family: Kind, tier: int,
+             strength: int, rev_strength: int, suit: int, is_bomb: bool) -> Play:
+        return Play(
+            kind=kind,
+            cards=cards,
+            key=_pack(tier, strength, suit),
+            rev_key=_pack(tier, rev_strength, suit),
+            family=family,
+            is_bomb=is_bomb,
+        )
+
+    def single(self, card: Card) -> Play:
+        rank = card.rank
+        return self.make(Kind.SINGLE, (card,), Kind.SINGLE, 0, rank, _flip(rank),
+                         self._suit(card, self.rules.singles_by_suit), False)
+
+    def pair(self, cards: tuple[Card, ...]) -> Play:
+        rank = cards[0].rank
+        suit = max(self._suit(card, self.rules.pairs_by_suit) for card in cards)
+        return self.make(Kind.PAIR, cards, Kind.PAIR, 0, rank, _flip(rank), suit, False)
+
+    def grouped(self, kind: Kind, cards: tuple[Card, ...], rank: Rank) -> Play:
+        """Triples, four of a kind, full houses and triples with a single: by the main rank."""
+        return self.make(kind, cards, kind, 0, rank, _flip(rank), 0, False)
+
+    def rank_bomb(self, kind: Kind, cards: tuple[Card, ...], rank: Rank, size: int) -> Play:
+        """Bombs of a rank (with or without kicker) and triple bombs (R4.6)."""
+        if kind is Kind.TRIPLE_BOMB:
+            return self.make(kind, cards, Kind.BOMB, 0, rank, _flip(rank), 0, True)
+        if self.rules.bomb_order == "size_then_rank":
+            strength, rev = size * 16 + rank, size * 16 + _flip(rank)
+        else:
+            strength, rev = rank * 16 + size, _flip(rank) * 16 + size
+        return self.make(kind, cards, Kind.BOMB, 1, strength, rev, 0, True)
+
+    def joker_bomb(self, cards: tuple[Card, ...]) -> Play:
+        return self.make(Kind.JOKER_BOMB, cards, Kind.BOMB, 3, 0, 0, 0, True)
+
+    def run(self, kind: Kind, cards: tuple[Card, ...], window: _Window) -> Play:
+        """Straights, straight flushes, pair runs and triple runs (R4.5, R4.7)."""
+        strength = window.top
+        suit = 0
+        if kind is Kind.STRAIGHT or kind is Kind.STRAIGHT_FLUSH:
+            if self.wheels_high:
+                strength += 64 * (2 * window.low_two + window.low_ace)
+            if self.rules.straights_by_suit:
+                top_rank = window.ranks[-1]
+                suit = max(self._suit(card, True) for card in cards if card.rank == top_rank)
+        family, tier, is_bomb = kind, 0, False
+        if kind is Kind.STRAIGHT_FLUSH:
+            mode = self.rules.straight_flush
+            if mode == "beats_straights":
+                family, tier = Kind.STRAIGHT, 1
+            elif mode == "bomb":
+                family, tier, is_bomb = Kind.BOMB, 2, True
+        return self.make(kind, cards, family, tier, strength, -strength, suit, is_bomb)
+
+    # --- reading ----------------------------------------------------------
+
+    def read(self, cards: tuple[Card, ...]) -> list[Play]:
+        """Every reading of ``cards`` (sorted) under the rules (R3, R3.16, R3.17)."""
+        rules = self.rules
+        n = len(cards)
+        if n == 0:
+            return []
+        if n == 1:
+            return [self.single(cards[0])]
+        counts: dict[Rank, int] = {}
+        for card in cards:
+            counts[card.rank] = counts.get(card.rank, 0) + 1
+        jokers = counts.get(Rank.BLACK_JOKER, 0) + counts.get(Rank.RED_JOKER, 0)
+        readings: list[Play] = []
+        if jokers == n:
+            if n == 2 and len(counts) == 1 and rules.joker_pairs:
+                readings.append(self.pair(cards))
+            if (
+                rules.joker_bomb
+                and counts.get(Rank.BLACK_JOKER) == rules.decks
+                and counts.get(Rank.RED_JOKER) == rules.decks
+            ):
+                readings.append(self.joker_bomb(cards))
+            return readings
+        shape = sorted(counts.values(), reverse=True)
+        if len(counts) == 1:
+            rank = cards[0].rank
+            if n == 2:
+                readings.append(self.pair(cards))
+            elif n == 3:
+                if rules.triple_bomb:
+                    readings.append(self.rank_bomb(Kind.TRIPLE_BOMB, cards, rank, 3))
+                else:
+                    readings.append(self.grouped(Kind.TRIPLE, cards, rank))
+            elif rules.four_of_a_kind == "bomb":
+                readings.append(self.rank_bomb(Kind.BOMB, cards, rank, n))
+            elif rules.four_of_a_kind == "plain" and n == 4:
+                readings.append(self.grouped(Kind.FOUR_OF_A_KIND, cards, rank))
+            return readings
+        main = max(counts, key=lambda rank: (counts[rank], rank))
+        other = min(counts, key=lambda rank: (counts[rank], rank))
+        if not main.is_joker:
+            if shape == [3, 2] and rules.full_house and (not other.is_joker or rules.joker_pairs):
+                readings.append(self.grouped(Kind.FULL_HOUSE, cards, main))
+            elif shape == [3, 1] and rules.triple_with_single:
+                readings.append(self.grouped(Kind.TRIPLE_WITH_SINGLE, cards, main))
+            elif shape == [4, 1] and rules.four_of_a_kind == "bomb_with_kicker":
+                readings.append(self.rank_bomb(Kind.BOMB_WITH_KICKER, cards, main, 4))
+        if jokers or shape[0] != shape[-1] or shape[0] > 3:
+            return readings
+        mask = 0
+        for rank in counts:
+            mask |= 1 << rank
+        width = shape[0]
+        for window in self.windows.get(mask, ()):
+            if width == 1:
+                if n < rules.min_straight:
+                    break
+                flush = len({card.suit for card in cards}) == 1
+                mode = rules.straight_flush
+                if not flush or mode in ("none", "distinct"):
+                    readings.append(self.run(Kind.STRAIGHT, cards, window))
+                if flush and mode != "none":
+                    readings.append(self.run(Kind.STRAIGHT_FLUSH, cards, window))
+            elif width == 2 and len(counts) >= rules.min_pair_run:
+                readings.append(self.run(Kind.PAIR_RUN, cards, window))
+            elif width == 3 and len(counts) >= rules.min_triple_run:
+                readings.append(self.run(Kind.TRIPLE_RUN, cards, window))
+        return readings
+
+    def why_not(self, cards: tuple[Card, ...]) -> InvalidCombinationError:
+        """Explain, with the rule id, why ``cards`` have no reading."""
+        rules = self.rules
+        text = format_cards(cards)
+
+        def error(reason: str, rule: str) -> InvalidCombinationError:
+            return InvalidCombinationError(f"{text or 'no cards'}: {reason} ({rule})", rule=rule)
+
+        if not cards:
+            return error("a play needs at least one card", "R3.1")
+        counts: dict[Rank, int] = {}
+        for card in cards:
+            counts[card.rank] = counts.get(card.rank, 0) + 1
+        n = len(cards)
+        joker_count = sum(count for rank, count in counts.items() if rank.is_joker)
+        shape = sorted(counts.values(), reverse=True)
+        if joker_count == n:
+            if n == 2 and len(counts) == 1:
+                return error("joker pairs are off (joker_pairs=False)", "R3.13")
+            if n == 2 * rules.decks and len(counts) == 2:
+                return error("the joker bomb is off (joker_bomb=False)", "R3.12")
+            return error(
+                "jokers combine only as a joker pair (two decks) or as the joker bomb (every joker)",
+                "R3.12",
+            )
+        if len(counts) == 1:
+            if n == 4 and rules.four_of_a_kind == "bomb_with_kicker":
+                return error(
+                    "four of a kind alone is nothing under four_of_a_kind='bomb_with_kicker'"
+                    " (add one kicker)",
+                    "R3.17",
+                )
+            return error(
+                f"{n} cards of one rank are a combination only with "
+                "four_of_a_kind='bomb' (up to 8 with two decks)",
+                "R3.10",
+            )
+        if shape == [3, 2] and not rules.full_house:
+            return error("full houses are off (full_house=False)", "R3.4")
+        if shape == [3, 1] and not rules.triple_with_single:
+            return error("a triple with a single is off (triple_with_single=False)", "R3.5")
+        if shape == [4, 1] and rules.four_of_a_kind != "bomb_with_kicker":
+            return error(
+                "four of a kind with a kicker needs four_of_a_kind='bomb_with_kicker'", "R3.10"
+            )
+        if shape == [3, 2] and any(rank.is_joker for rank in counts):
+            return error("a joker pair in a full house needs joker_pairs=True", "R3.13")
+        if joker_count:
+            return error(
+                "jokers stand only as singles, joker pairs, the joker bomb and kickers;"
+                " never in runs, triples, full houses or bombs of a rank",
+                "R3",
+            )
+        width = shape[0]
+        if shape[0] != shape[-1] or width > 3:
+            return error("these cards form no combination", "R3")
+        name, minimum, rule = {
+            1: ("straight", rules.min_straight, "R3.7"),
+            2: ("pair run", rules.min_pair_run, "R3.8"),
+            3: ("triple run", rules.min_triple_run, "R3.9"),
+        }[width]
+        if len(counts) < minimum:
+            option = {1: "min_straight", 2: "min_pair_run", 3: "min_triple_run"}[width]
+            return error(f"a {name} needs at least {option}={minimum} ranks", rule)
+        return error(
+            f"the ranks are not consecutive under run_order={rules.run_order!r}"
+            " (no wrap-around, no rank twice)",
+            "R3.15",
+        )
+
+
+def _reader(rules: Rules) -> _Reader:
+    """The reader of ``rules``, built on first use and kept on the rules object."""
+    memo = rules._memo
+    reader = memo.get("reader")
+    if reader is None:
+        reader = memo["reader"] = _Reader(rules)
+    assert isinstance(reader, _Reader)
+    return reader
+
+
+def classify_all(cards: Iterable[Card], rules: Rules) -> list[Play]:
+    """Every reading of ``cards`` as a combination under ``rules`` (R3.16, R3.17).
+
+    The list is empty when the cards form no combination. Most card sets have at
+    most one reading; a suited straight under ``straight_flush="distinct"`` has
+    two, as does a run through all thirteen ranks where A and 2 may stand at
+    either end.
+
+    >>> rules = Rules(straight_flush="distinct")
+    >>> [play.kind.value for play in classify_all(parse_cards("3H 4H 5H 6H 7H"), rules)]
+    ['straight', 'straight_flush']
+    >>> classify_all(parse_cards("3H 4H"), rules)
+    []
+    """
+    return _reader(rules).read(tuple(sorted(cards)))
+
+
+def classify(cards: Iterable[Card], rules: Rules, *, kind: Kind | None = None) -> Play:
+    """The one reading of ``cards`` (of ``kind``, when given) under ``rules``.
+
+    Raises :class:`~zhengshangyou.errors.InvalidCombinationError` saying why the
+    cards form no combination, or :class:`~zhengshangyou.errors.AmbiguousPlayError`
+    listing the readings when there are several and ``kind`` does not choose.
+
+    >>> classify(parse_cards("3D 4S 5H"), Rules())
+    Traceback (most recent call last):
+    ...
+    zhengshangyou.errors.InvalidCombinationError: 3D 4S 5H: a straight needs at least min_straight=5 ranks (R3.7)
+    >>> classify(parse_cards("3D 4D 5D 6D 7D"), Rules(straight_flush="distinct"), kind=Kind.STRAIGHT_FLUSH)
+    Play(straight_flush: 3D 4D 5D 6D 7D)
+    """
+    ordered = tuple(sorted(cards))
+    reader = _reader(rules)
+    readings = reader.read(ordered)
+    if kind is not None:
+        matching = [play for play in readings if play.kind is kind]
+        if not matching and readings:
+            raise InvalidCombinationError(
+                f"{format_cards(ordered)} cannot be read as a {kind.label} here; it reads as "
+                + ", ".join(play.kind.label for play in readings)
+                + " (R3.16)",
+                rule="R3.16",
+            )
+        readings = matching
+    if not readings:
+        raise reader.why_not(ordered)
+    if len(readings) > 1:
+        raise AmbiguousPlayError(
+            f"{format_cards(ordered)} has several readings; declare one of: "
+            + "; ".join(repr(play) for play in readings)
+            + " (R3.16)",
+            readings=readings,
+        )
+    return readings[0]
+
+
+def beats(
+    candidate: Play, top: Play, rules: Rules | None = None, *, revolution: bool = False
+) -> bool:
+    """Whether ``candidate`` may be played on ``top`` (R4).
+
+    Both plays carry their strength under the rules they were read with; pass
+    ``rules`` to check that ``candidate`` is a reading under them.
+    ``revolution=True`` compares under the flipped rank order of R4.8 (an odd
+    number of fours of a kind played this hand).
+
+    >>> rules = Rules()
+    >>> seven, eight = Play.parse("7D", rules), Play.parse("8C", rules)
+    >>> beats(eight, seven), beats(seven, eight), beats(seven, eight, revolution=True)
+    (True, False, True)
+    >>> beats(Play.parse("3D 3C 3H 3S 3D", Rules(decks=2)), Play.parse("AD AC AH AS", Rules(decks=2)))
+    True
+    """
+    if rules is not None and candidate not in _reader(rules).read(candidate.cards):
+        raise InvalidCombinationError(
+            f"{candidate!r} is not a reading of its cards under these rules (R3.16)",
+            rule="R3.16",
+        )
+    if revolution:
+        mine, theirs = candidate.rev_key, top.rev_key
+    else:
+        mine, theirs = candidate.key, top.key
+    if top.is_bomb:
+        if not candidate.is_bomb:
+            return False
+        if (
+            candidate.kind is Kind.STRAIGHT_FLUSH
+            and top.kind is Kind.STRAIGHT_FLUSH
+            and len(candidate.cards) != len(top.cards)
+        ):
+            return False
+        return mine > theirs
+    if candidate.is_bomb:
+        return True
+    return (
+        candidate.family is top.family
+        and len(candidate.cards) == len(top.cards)
+        and mine > theirs
+    )
+

@@ -1,0 +1,445 @@
+"""Rules: every rule variant as a keyword option of one frozen object, and the presets.
+
+``Rules()`` is the default preset, ``"zhengshangyou"`` (RULES.md section 9).
+Options are keyword-only, checked on construction, and a contradictory set is
+refused with an :class:`~zhengshangyou.errors.InvalidRulesError` naming the
+clashing options (R10).
+
+>>> rules = Rules.preset("winner", exchange="highest_for_one_of_two")
+>>> rules.min_straight, rules.exchange
+(3, 'highest_for_one_of_two')
+>>> Rules() == Rules.preset("zhengshangyou")
+True
+>>> Rules(revolution=True)
+Traceback (most recent call last):
+...
+zhengshangyou.errors.InvalidRulesError: revolution requires four_of_a_kind='plain', not 'bomb' (R4.8, R10)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, Literal, cast, get_args
+
+import attrs
+
+from zhengshangyou.cards import Card, Rank, Suit, make_deck
+from zhengshangyou.errors import InvalidRulesError, NotationError
+
+__all__ = [
+    "PRESETS",
+    "BombOrder",
+    "End",
+    "Exchange",
+    "FirstLead",
+    "FourOfAKind",
+    "LaterLead",
+    "NextDealer",
+    "Rules",
+    "RunOrder",
+    "Scoring",
+    "StraightFlush",
+    "StraightRanking",
+]
+
+FirstLead = Literal["start_card", "trick_card", "dealer"]
+LaterLead = Literal["loser", "winner", "start_card"]
+NextDealer = Literal["loser", "winner", "rotate"]
+FourOfAKind = Literal["plain", "bomb", "bomb_with_kicker"]
+RunOrder = Literal["no_two", "two_low", "two_high", "either_end"]
+StraightRanking = Literal["top_card", "wheels_high"]
+StraightFlush = Literal["none", "distinct", "beats_straights", "bomb"]
+BombOrder = Literal["size_then_rank", "rank_only"]
+End = Literal["one_left", "first_out"]
+Scoring = Literal["cards_left", "placement", "none"]
+Exchange = Literal["none", "highest_for_one_of_two", "highest_for_any"]
+
+_Validator = Any
+
+
+def _choice(choices: Any) -> _Validator:
+    allowed = get_args(choices)
+
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if value not in allowed:
+            raise InvalidRulesError(
+                f"{attribute.name} must be one of {', '.join(map(repr, allowed))}, not {value!r}",
+                options=(attribute.name,),
+            )
+
+    return check
+
+
+def _flag(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, bool):
+        raise InvalidRulesError(
+            f"{attribute.name} must be True or False, not {value!r}", options=(attribute.name,)
+        )
+
+
+def _at_least(low: int, high: int | None = None) -> _Validator:
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if (
+            not isinstance(value, int)
+            or isinstance(value, bool)
+            or value < low
+            or (high is not None and value > high)
+        ):
+            span = f"from {low} to {high}" if high is not None else f"at least {low}"
+            raise InvalidRulesError(
+                f"{attribute.name} must be a whole number {span}, not {value!r}",
+                options=(attribute.name,),
+            )
+
+    return check
+
+
+def _to_suit_order(value: object) -> tuple[Suit, ...] | None:
+    if value is None:
+        return None
+    try:
+        if isinstance(value, str):
+            suits = tuple(Suit.parse(letter) for letter in value if not letter.isspace())
+        else:
+            suits = tuple(item if isinstance(item, Suit) else Suit.parse(str(item)) for item in cast(Iterable[object], value))
+    except (NotationError, TypeError):
+        suits = ()
+    if sorted(suits) != list(Suit):
+        raise InvalidRulesError(
+            f"suit_order must list the four suits once each, low to high (as 'DCHS'), not {value!r}",
+            options=("suit_order",),
+        )
+    return suits
+
+
+def _to_card(value: object) -> Card:
+    if isinstance(value, Card):
+        return value
+    try:
+        return Card.parse(str(value))
+    except NotationError as error:
+        raise InvalidRulesError(f"start_card: {error}", options=("start_card",)) from None
+
+
+def _to_tiers(value: object) -> tuple[tuple[int, int], ...] | None:
+    if value is None:
+        return None
+    try:
+        tiers = tuple((int(low), int(times)) for low, times in cast(Iterable[Any], value))
+    except (TypeError, ValueError):
+        tiers = ()
+    lows = [low for low, _ in tiers]
+    if (
+        not tiers
+        or lows != sorted(set(lows))
+        or any(low < 1 or times < 1 for low, times in tiers)
+    ):
+        raise InvalidRulesError(
+            "penalty_tiers must be None or (min_cards, multiplier) pairs with rising "
+            f"positive min_cards, as ((10, 2),), not {value!r}",
+            options=("penalty_tiers",),
+            rule="R7.1",
+        )
+    return tiers
+
+
+def _to_target(value: object) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise InvalidRulesError(
+            f"target_score must be None or a positive whole number, not {value!r}",
+            options=("target_score",),
+            rule="R7.4",
+        )
+    return value
+
+
+@attrs.frozen(kw_only=True)
+class Rules:
+    """Every rule option of RULES.md, with its documented default (the ``zhengshangyou`` preset).
+
+    The options are grouped as in RULES.md: table and deal (R1, R2), combinations
+    (R3), comparison (R4), turns (R5), the end of a hand (R6), scoring (R7) and the
+    exchange (R8). See the rules reference for each option's rule ids and sources.
+
+    >>> rules = Rules(players=3, min_straight=3)
+    >>> rules.players, rules.min_straight, rules.four_of_a_kind
+    (3, 3, 'bomb')
+    >>> Rules(min_straight=2)
+    Traceback (most recent call last):
+    ...
+    zhengshangyou.errors.InvalidRulesError: min_straight must be a whole number at least 3, not 2
+    """
+
+    # R1, R2: cards, table, deal and leads
+    players: int = attrs.field(default=4, validator=_at_least(2, 8))
+    decks: Literal[1, 2] = attrs.field(default=1, validator=_at_least(1, 2))
+    jokers: bool = attrs.field(default=True, validator=_flag)
+    suit_order: tuple[Suit, ...] | None = attrs.field(default=None, converter=_to_suit_order)
+    first_lead: FirstLead = attrs.field(default="trick_card", validator=_choice(FirstLead))
+    start_card: Card = attrs.field(default=Card(Rank.THREE, Suit.DIAMONDS), converter=_to_card)
+    start_card_must_be_played: bool = attrs.field(default=False, validator=_flag)
+    later_lead: LaterLead = attrs.field(default="loser", validator=_choice(LaterLead))
+    next_dealer: NextDealer = attrs.field(default="loser", validator=_choice(NextDealer))
+    # R3: combinations
+    full_house: bool = attrs.field(default=True, validator=_flag)
+    triple_with_single: bool = attrs.field(default=False, validator=_flag)
+    four_of_a_kind: FourOfAKind = attrs.field(default="bomb", validator=_choice(FourOfAKind))
+    min_straight: int = attrs.field(default=5, validator=_at_least(3))
+    min_pair_run: int = attrs.field(default=2, validator=_at_least(2))
+    min_triple_run: int = attrs.field(default=2, validator=_at_least(2))
+    straight_flush: StraightFlush = attrs.field(default="none", validator=_choice(StraightFlush))
+    joker_bomb: bool = attrs.field(default=True, validator=_flag)
+    joker_pairs: bool = attrs.field(default=False, validator=_flag)
+    triple_bomb: bool = attrs.field(default=False, validator=_flag)
+    run_order: RunOrder = attrs.field(default="two_low", validator=_choice(RunOrder))
+    # R4: comparison
+    straight_ranking: StraightRanking = attrs.field(
+        default="wheels_high", validator=_choice(StraightRanking)
+    )
+    straights_by_suit: bool = attrs.field(default=False, validator=_flag)
+    singles_by_suit: bool = attrs.field(default=False, validator=_flag)
+    pairs_by_suit: bool = attrs.field(default=False, validator=_flag)
+    bomb_order: BombOrder = attrs.field(default="size_then_rank", validator=_choice(BombOrder))
+    revolution: bool = attrs.field(default=False, validator=_flag)
+    # R5: turns
+    must_beat: bool = attrs.field(default=False, validator=_flag)
+    pass_locks_out: bool = attrs.field(default=False, validator=_flag)
+    auto_restart: bool = attrs.field(default=False, validator=_flag)
+    # R6, R7, R8: end of hand, scoring, exchange
+    end: End = attrs.field(default="one_left", validator=_choice(End))
+    scoring: Scoring = attrs.field(default="cards_left", validator=_choice(Scoring))
+    penalty_tiers: tuple[tuple[int, int], ...] | None = attrs.field(
+        default=None, converter=_to_tiers
+    )
+    target_score: int | None = attrs.field(default=None, converter=_to_target)
+    exchange: Exchange = attrs.field(default="none", validator=_choice(Exchange))
+    # A private memo for tables derived from the options (built by other modules).
+    _memo: dict[str, object] = attrs.field(
+        init=False, factory=dict, eq=False, repr=False, hash=False
+    )
+
+    def __attrs_post_init__(self) -> None:
+        self._check_clashes()
+
+    def _check_clashes(self) -> None:
+        """R10: refuse contradictory option sets, naming the options."""
+
+        def clash(message: str, *options: str, rule: str) -> InvalidRulesError:
+            return InvalidRulesError(f"{message} ({rule}, R10)", options=options)
+
+        if self.revolution and self.four_of_a_kind != "plain":
+            raise clash(
+                f"revolution requires four_of_a_kind='plain', not {self.four_of_a_kind!r}",
+                "revolution",
+                "four_of_a_kind",
+                rule="R4.8",
+            )
+        if self.triple_bomb and self.decks != 1:
+            raise clash("triple_bomb is a one-deck option", "triple_bomb", "decks", rule="R3.14")
+        if self.joker_pairs and self.decks != 2:
+            raise clash("joker_pairs needs decks=2", "joker_pairs", "decks", rule="R3.13")
+        for option in ("joker_bomb", "joker_pairs"):
+            if getattr(self, option) and not self.jokers:
+                raise clash(f"{option} needs jokers=True", option, "jokers", rule="R3.12")
+        if self.suit_order is None:
+            for option in ("singles_by_suit", "pairs_by_suit", "straights_by_suit"):
+                if getattr(self, option):
+                    raise clash(
+                        f"{option} needs a suit_order (suits never decide anything without one)",
+                        option,
+                        "suit_order",
+                        rule="R1.2",
+                    )
+        if self.start_card.is_joker and not self.jokers:
+            raise clash(
+                f"start_card {self.start_card} is not in a deck without jokers",
+                "start_card",
+                "jokers",
+                rule="R2.4",
+            )
+        if self.players > self.deck_size:
+            raise clash(
+                f"{self.players} players cannot each receive a card from {self.deck_size} cards",
+                "players",
+                "decks",
+                "jokers",
+                rule="R2.1",
+            )
+
+    @property
+    def deck_size(self) -> int:
+        """The number of cards dealt: 52 or 54 per deck (R1.3).
+
+        >>> Rules().deck_size, Rules(jokers=False, joker_bomb=False).deck_size, Rules.preset("two-deck").deck_size
+        (54, 52, 108)
+        """
+        return self.decks * (54 if self.jokers else 52)
+
+    def deck(self) -> tuple[Card, ...]:
+        """Every card in play under these rules, sorted (R1.3).
+
+        >>> len(Rules.preset("two-deck").deck())
+        108
+        """
+        return make_deck(self.decks, jokers=self.jokers)
+
+    @property
+    def suits_matter(self) -> bool:
+        """Whether any comparison looks at suits (R1.2, R4.3, R4.5).
+
+        Straight flushes make suits matter for reading plays, not for comparing
+        cards of one rank; this property is about the comparison.
+
+        >>> Rules().suits_matter, Rules.preset("winner").suits_matter
+        (False, True)
+        """
+        return self.singles_by_suit or self.pairs_by_suit or self.straights_by_suit
+
+    def penalty_multiplier(self, cards_left: int) -> int:
+        """The R7.1 multiplier for a player left with ``cards_left`` cards (not counting ×3 for untouched).
+
+        With ``penalty_tiers=None`` the tiers are automatic: with 3 players ×2
+        from 12 cards and ×3 from 17; otherwise ×2 from 10.
+
+        >>> [Rules(players=3).penalty_multiplier(k) for k in (11, 12, 16, 17)]
+        [1, 2, 2, 3]
+        >>> [Rules().penalty_multiplier(k) for k in (9, 10)]
+        [1, 2]
+        """
+        tiers = self.penalty_tiers
+        if tiers is None:
+            tiers = ((12, 2), (17, 3)) if self.players == 3 else ((10, 2),)
+        multiplier = 1
+        for low, times in tiers:
+            if cards_left >= low:
+                multiplier = times
+        return multiplier
+
+    def evolve(self, **changes: Any) -> Rules:
+        """A copy with some options changed, validated like a new rule set.
+
+        >>> Rules().evolve(min_straight=3).min_straight
+        3
+        """
+        return attrs.evolve(self, **changes)
+
+    @classmethod
+    def preset(cls, name: str, **overrides: Any) -> Rules:
+        """The named rule set of RULES.md section 9, with optional overrides.
+
+        >>> Rules.preset("winner-classic").straight_flush
+        'bomb'
+        >>> Rules.preset("big-two")
+        Traceback (most recent call last):
+        ...
+        zhengshangyou.errors.InvalidRulesError: unknown preset 'big-two'; presets are: zhengshangyou, winner, winner-classic, two-deck
+        """
+        try:
+            options = PRESETS[name]
+        except KeyError:
+            raise InvalidRulesError(
+                f"unknown preset {name!r}; presets are: {', '.join(PRESETS)}",
+                options=("preset",),
+                rule="R10",
+            ) from None
+        return cls(**{**options, **overrides})
+
+    @staticmethod
+    def preset_names() -> tuple[str, ...]:
+        """The names of the presets, the default first.
+
+        >>> Rules.preset_names()
+        ('zhengshangyou', 'winner', 'winner-classic', 'two-deck')
+        """
+        return tuple(PRESETS)
+
+    @staticmethod
+    def option_names() -> tuple[str, ...]:
+        """Every option, in the documented order.
+
+        >>> Rules.option_names()[:3]
+        ('players', 'decks', 'jokers')
+        """
+        return tuple(field.name for field in attrs.fields(Rules) if field.init)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every option as JSON-compatible data; :meth:`from_dict` reads it back.
+
+        >>> data = Rules.preset("winner").to_dict()
+        >>> data["suit_order"], data["start_card"]
+        ('DCHS', '3D')
+        >>> Rules.from_dict(data) == Rules.preset("winner")
+        True
+        """
+        data: dict[str, Any] = {}
+        for name in self.option_names():
+            value = getattr(self, name)
+            if name == "suit_order":
+                value = None if value is None else "".join(suit.letter for suit in value)
+            elif name == "start_card":
+                value = str(value)
+            elif name == "penalty_tiers":
+                value = None if value is None else [list(tier) for tier in value]
+            data[name] = value
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        """Build rules from :meth:`to_dict` output, refusing unknown options.
+
+        Missing options take their defaults.
+
+        >>> Rules.from_dict({"min_straight": 3}).min_straight
+        3
+        >>> Rules.from_dict({"jokerz": True})
+        Traceback (most recent call last):
+        ...
+        zhengshangyou.errors.InvalidRulesError: unknown rule option 'jokerz'
+        """
+        known = set(cls.option_names())
+        for name in data:
+            if name not in known:
+                raise InvalidRulesError(f"unknown rule option {name!r}", options=(name,))
+        return cls(**dict(data))
+
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "zhengshangyou": {},
+    "winner": {
+        "first_lead": "start_card",
+        "start_card": "3D",
+        "suit_order": "DCHS",
+        "singles_by_suit": True,
+        "pairs_by_suit": True,
+        "min_straight": 3,
+        "straight_ranking": "top_card",
+        "four_of_a_kind": "plain",
+        "straight_flush": "beats_straights",
+        "joker_bomb": False,
+    },
+    "winner-classic": {
+        "first_lead": "start_card",
+        "start_card": "3S",
+        "suit_order": "DCHS",
+        "singles_by_suit": True,
+        "pairs_by_suit": True,
+        "straight_ranking": "top_card",
+        "four_of_a_kind": "bomb_with_kicker",
+        "bomb_order": "rank_only",
+        "straight_flush": "bomb",
+        "joker_bomb": False,
+    },
+    "two-deck": {
+        "decks": 2,
+        "first_lead": "start_card",
+        "start_card": "3S",
+        "later_lead": "start_card",
+        "run_order": "either_end",
+        "straight_ranking": "top_card",
+        "straight_flush": "beats_straights",
+        "joker_pairs": True,
+    },
+}
+"""The option overrides of each preset (RULES.md section 9), on top of the defaults."""
