@@ -171,7 +171,7 @@ def _check_suit(instance: Card, attribute: attrs.Attribute[Suit | None], suit: S
         raise NotationError(f"a {name} has no suit (R1.4)", token=token)
 
 
-@attrs.frozen(order=True, repr=False)
+@attrs.frozen(order=True, repr=False, cache_hash=True)
 class Card:
     """One playing card: a rank and, except for the jokers, a suit.
 

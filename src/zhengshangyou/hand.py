@@ -41,13 +41,22 @@ class Hand:
     """
 
     cards: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
-    _rank_counts: tuple[int, ...] = attrs.field(init=False, eq=False)
+    _by_rank: tuple[tuple[Card, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    _rank_counts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    _codes: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        counts = [0] * 15
+        groups: list[list[Card]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], [], []]
+        # One int per rank naming exactly which cards of that rank the hand holds:
+        # the rank, then three bits per suit counting copies (jokers count as suit 0).
+        codes = [rank << 12 for rank in range(15)]
         for card in self.cards:
-            counts[card.rank] += 1
-        object.__setattr__(self, "_rank_counts", tuple(counts))
+            rank = card.rank
+            groups[rank].append(card)
+            codes[rank] += 1 << 3 * (card.suit or 0)
+        object.__setattr__(self, "_by_rank", tuple(map(tuple, groups)))
+        object.__setattr__(self, "_rank_counts", tuple(map(len, groups)))
+        object.__setattr__(self, "_codes", tuple(codes))
 
     @classmethod
     def parse(cls, text: str) -> Hand:
@@ -91,6 +100,29 @@ class Hand:
         (2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1)
         """
         return self._rank_counts
+
+    @property
+    def by_rank(self) -> tuple[tuple[Card, ...], ...]:
+        """The hand's cards of each rank, sorted, indexed by :class:`Rank` (15 entries).
+
+        >>> Hand.parse("3S 3D RJ").by_rank[Rank.THREE]
+        (Card.parse('3D'), Card.parse('3S'))
+        """
+        return self._by_rank
+
+    @property
+    def rank_codes(self) -> tuple[int, ...]:
+        """One int per rank that identifies the hand's cards of that rank (15 entries).
+
+        Two hands hold the same cards of a rank exactly when their codes for it
+        are equal; the move generator keys its memo on these.
+
+        >>> Hand.parse("3D 3S").rank_codes[Rank.THREE] == Hand.parse("3S 3D").rank_codes[Rank.THREE]
+        True
+        >>> Hand.parse("3D").rank_codes[Rank.THREE] == Hand.parse("3S").rank_codes[Rank.THREE]
+        False
+        """
+        return self._codes
 
     def contains(self, cards: Iterable[Card]) -> bool:
         """Whether the hand holds all of ``cards``, counting repeats (multiset inclusion).

@@ -1,0 +1,597 @@
+"""Legal plays: generation from rank counts, as a lazy view.
+
+:func:`legal_plays` answers "what may this hand play here?" with a
+:class:`LegalPlays` view in the style of python-chess's ``board.legal_moves``:
+iterate it, ``count()`` it, test it for truth, or ask ``play in view`` without
+generating everything.
+
+Two views of the same plays:
+
+* ``view="cards"``: every distinct choice of cards with each of its readings
+  (what a UI that offers concrete cards wants);
+* ``view="classes"``: one representative per class of plays the rules cannot
+  tell apart, that is with the same kind, the same ranks and the same
+  comparison key (what a bot wants). The representative takes the lowest suits
+  available, except where a suit is part of the class (a by-suit single or
+  pair, the top card of a straight under ``straights_by_suit``) or where the
+  lowest suits would turn a straight into a straight flush that the rules read
+  only as a straight flush; then the fewest cards change, as high in the run as
+  possible.
+
+``view="auto"`` (the default) is the class view when no comparison looks at
+suits and the card view otherwise.
+
+Order, in both views, fixed and independent of hashing: by kind in the order
+of :class:`~zhengshangyou.plays.Kind`; within a kind by the main rank (the
+triple of a full house, the quad of a bomb, the window of a run from low to
+high), then the attached rank, then the cards.
+
+>>> rules = Rules()
+>>> hand = Hand.parse("3D 3S 4H 5C 6D 7S RJ")
+>>> view = legal_plays(hand, rules)
+>>> view.count(), bool(view)  # six singles, the pair of 3s, one straight 3-7
+(8, True)
+>>> legal_plays(hand, rules, view="cards").count()  # 3D and 3S singles; 3-7 with 3D or 3S
+10
+>>> [str(play) for play in legal_plays(hand, rules, to_beat=Play.parse("3C 3H", rules))]
+[]
+>>> Play.parse("3D 4H 5C 6D 7S", rules) in view
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
+from typing import Literal
+
+import attrs
+
+from zhengshangyou.cards import Card, Rank
+from zhengshangyou.hand import Hand
+from zhengshangyou.plays import Kind, Play, _Reader, _reader, _Window, beats
+from zhengshangyou.rules import Rules
+
+__all__ = ["LegalPlays", "View", "legal_plays"]
+
+View = Literal["auto", "cards", "classes"]
+
+_PLAIN_RANKS = tuple(Rank(rank) for rank in range(13))
+
+
+_MEMO_LIMIT = 200_000
+
+
+@lru_cache(maxsize=4096)
+def _subsets(cards: tuple[Card, ...], size: int) -> tuple[tuple[Card, ...], ...]:
+    """The distinct sub-multisets of ``size`` cards of sorted ``cards``, in order."""
+    return tuple(dict.fromkeys(itertools.combinations(cards, size)))
+
+
+@attrs.frozen
+class _RankPlays:
+    """The plays made of one rank's cards alone, by kind."""
+
+    singles: tuple[Play, ...]
+    pairs: tuple[Play, ...]
+    triples: tuple[Play, ...]  # triples, or triple bombs
+    fours: tuple[Play, ...]  # plain four of a kind
+    bombs: tuple[Play, ...]  # bombs of a rank, 4 to 8 cards
+
+
+class _Generator:
+    """Generates the plays of one hand, kind by kind, as lists, for one view.
+
+    What a group of cards yields is interned in a memo kept with the rules, so
+    that the same groups in later hands cost one dictionary look-up.
+    """
+
+    def __init__(self, reader: _Reader, hand: Hand, classes: bool) -> None:
+        self.reader = reader
+        self.rules = reader.rules
+        self.by_rank = hand.by_rank
+        self.codes = hand.rank_codes
+        self.classes = classes
+        memo = reader.rules._memo
+        name = "classes" if classes else "cards"
+        table = memo.get(name)
+        if not isinstance(table, dict) or len(table) > _MEMO_LIMIT:
+            table = memo[name] = {}
+        self.memo: dict[object, object] = table
+
+    # --- groups of one rank -------------------------------------------------
+
+    def choices(self, cards: tuple[Card, ...], size: int) -> Sequence[tuple[Card, ...]]:
+        """Choices of ``size`` of ``cards`` (one rank): all (card view) or the lowest."""
+        if len(cards) < size:
+            return ()
+        if self.classes:
+            return (cards[:size],)
+        return _subsets(cards, size)
+
+    def rank_plays(self, rank: int) -> _RankPlays:
+        code = self.codes[rank]
+        found = self.memo.get(code)
+        if found is None:
+            found = self.memo[code] = self._rank_plays(Rank(rank), self.by_rank[rank])
+        assert isinstance(found, _RankPlays)
+        return found
+
+    def _rank_plays(self, rank: Rank, cards: tuple[Card, ...]) -> _RankPlays:
+        reader, rules = self.reader, self.rules
+        singles: tuple[Play, ...]
+        if self.classes and not rules.singles_by_suit:
+            singles = (reader.single(cards[0]),) if cards else ()
+        else:
+            singles = tuple(reader.single(card) for card in dict.fromkeys(cards))
+        pairs: tuple[Play, ...] = ()
+        if len(cards) >= 2 and (not rank.is_joker or rules.joker_pairs):
+            if self.classes and rules.pairs_by_suit:
+                by_key: dict[int, Play] = {}
+                for pair in _subsets(cards, 2):
+                    play = reader.pair(pair)
+                    by_key.setdefault(play.key, play)
+                pairs = tuple(by_key.values())
+            else:
+                pairs = tuple(reader.pair(pair) for pair in self.choices(cards, 2))
+        if rank.is_joker:
+            return _RankPlays(singles, pairs, (), (), ())
+        if rules.triple_bomb:
+            triples = tuple(
+                reader.rank_bomb(Kind.TRIPLE_BOMB, group, rank, 3) for group in self.choices(cards, 3)
+            )
+        else:
+            triples = tuple(reader.grouped(Kind.TRIPLE, group, rank) for group in self.choices(cards, 3))
+        fours: tuple[Play, ...] = ()
+        bombs: tuple[Play, ...] = ()
+        if rules.four_of_a_kind == "plain":
+            fours = tuple(
+                reader.grouped(Kind.FOUR_OF_A_KIND, group, rank) for group in self.choices(cards, 4)
+            )
+        elif rules.four_of_a_kind == "bomb":
+            bombs = tuple(
+                reader.rank_bomb(Kind.BOMB, group, rank, size)
+                for size in range(4, len(cards) + 1)
+                for group in self.choices(cards, size)
+            )
+        return _RankPlays(singles, pairs, triples, fours, bombs)
+
+    def joker_bombs(self) -> list[Play]:
+        decks = self.rules.decks
+        black, red = self.by_rank[Rank.BLACK_JOKER], self.by_rank[Rank.RED_JOKER]
+        if len(black) >= decks and len(red) >= decks:
+            return [self.reader.joker_bomb(black[:decks] + red[:decks])]
+        return []
+
+    # --- a group with attached cards ---------------------------------------
+
+    def attached(self, kind: Kind, main_size: int, extra: int) -> list[Play]:
+        """Full houses (3+2), triples with a single (3+1), bombs with kicker (4+1)."""
+        by_rank, memo, codes = self.by_rank, self.memo, self.codes
+        joker_pairs = self.rules.joker_pairs
+        tag = _TAGS[kind]
+        found: list[Play] = []
+        for main in _PLAIN_RANKS:
+            group = by_rank[main]
+            if len(group) < main_size:
+                continue
+            for other in range(15):
+                attached = by_rank[other]
+                if len(attached) < extra or other == main:
+                    continue
+                if extra == 2 and other >= Rank.BLACK_JOKER and not joker_pairs:
+                    continue
+                key = (tag << 40) | (codes[main] << 20) | codes[other]
+                plays = memo.get(key)
+                if plays is None:
+                    plays = memo[key] = self._attached(kind, main, main_size, group, attached, extra)
+                found.extend(plays)  # type: ignore[arg-type]
+        return found
+
+    def _attached(
+        self,
+        kind: Kind,
+        main: Rank,
+        main_size: int,
+        group: tuple[Card, ...],
+        attached: tuple[Card, ...],
+        extra: int,
+    ) -> tuple[Play, ...]:
+        reader = self.reader
+        low = main < attached[0].rank
+        plays = []
+        for cards in self.choices(group, main_size):
+            for more in self.choices(attached, extra):
+                both = cards + more if low else more + cards
+                if kind is Kind.BOMB_WITH_KICKER:
+                    plays.append(reader.rank_bomb(kind, both, main, 4))
+                else:
+                    plays.append(reader.grouped(kind, both, main))
+        return tuple(plays)
+
+    # --- runs ----------------------------------------------------------------
+
+    def _windows(
+        self, width: int, minimum: int
+    ) -> tuple[tuple[int, tuple[_Window, tuple[int, ...]]], ...]:
+        """Windows of at least ``minimum`` ranks where the hand holds ``width`` of each."""
+        held = 0
+        by_rank = self.by_rank
+        for rank in range(13):
+            if len(by_rank[rank]) >= width:
+                held |= 1 << rank
+        key = ("windows", held, minimum)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = tuple(
+                (index, (window, ranks))
+                for index, (window, ranks, mask) in enumerate(_windows_by_length(self.reader))
+                if not mask & ~held and len(ranks) >= minimum
+            )
+        return found  # type: ignore[return-value]
+
+    def runs(self, kind: Kind, width: int, minimum: int) -> list[Play]:
+        """Pair runs and triple runs (R3.8, R3.9)."""
+        found: list[Play] = []
+        by_rank, memo, reader = self.by_rank, self.memo, self.reader
+        codes, tag = self.codes, _TAGS[kind]
+        for index, (window, ranks) in self._windows(width, minimum):
+            key = (tag, index, *[codes[rank] for rank in ranks])
+            plays = memo.get(key)
+            if plays is None:
+                groups = [by_rank[rank] for rank in ranks]
+                parts = itertools.product(*(self.choices(group, width) for group in groups))
+                plays = memo[key] = tuple(
+                    reader.run(kind, tuple(itertools.chain.from_iterable(part)), window)
+                    for part in parts
+                )
+            found.extend(plays)  # type: ignore[arg-type]
+        return found
+
+    def straights(self, want: frozenset[Kind]) -> list[Play]:
+        """Straights and straight flushes (R3.7, R3.11, R3.17) of the kinds in ``want``."""
+        mode = self.rules.straight_flush
+        straight_ok = Kind.STRAIGHT in want
+        flush_ok = Kind.STRAIGHT_FLUSH in want and mode != "none"
+        found: list[Play] = []
+        by_rank, memo, codes = self.by_rank, self.memo, self.codes
+        tag = _TAGS[Kind.STRAIGHT] + 2 * straight_ok + flush_ok
+        if self.classes and not flush_ok and self.rules.straight_flush in ("none", "distinct") and not self.rules.straights_by_suit:
+            # The class of a straight is all there is; its member takes each rank's lowest card.
+            run = self.reader.run
+            for index, (window, ranks) in self._windows(1, self.rules.min_straight):
+                lowest = [by_rank[rank][0] for rank in ranks]
+                key = (tag, index, *lowest)
+                play = memo.get(key)
+                if play is None:
+                    play = memo[key] = run(Kind.STRAIGHT, tuple(lowest), window)
+                found.append(play)  # type: ignore[arg-type]
+            return found
+        for index, (window, ranks) in self._windows(1, self.rules.min_straight):
+            key = (tag, index, *[codes[rank] for rank in ranks])
+            plays = memo.get(key)
+            if plays is None:
+                groups = tuple(by_rank[rank] for rank in ranks)
+                plays = memo[key] = self._straights(window, groups, straight_ok, flush_ok)
+            found.extend(plays)  # type: ignore[arg-type]
+        return found
+
+    def _straights(
+        self,
+        window: _Window,
+        groups: tuple[tuple[Card, ...], ...],
+        straight_ok: bool,
+        flush_ok: bool,
+    ) -> tuple[Play, ...]:
+        reader = self.reader
+        # Whether a one-suit choice reads as a straight too.
+        flush_is_straight = self.rules.straight_flush in ("none", "distinct")
+        options = [tuple(dict.fromkeys(group)) for group in groups]
+        if self.classes:
+            plays: list[Play] = []
+            if straight_ok:
+                plays.extend(self._straight_classes(window, options, flush_is_straight))
+            if flush_ok:
+                plays.extend(self._flush_classes(window, options))
+            return tuple(plays)
+        plays = []
+        for cards in itertools.product(*options):
+            flush = len({card.suit for card in cards}) == 1
+            if straight_ok and (flush_is_straight or not flush):
+                plays.append(reader.run(Kind.STRAIGHT, cards, window))
+            if flush_ok and flush:
+                plays.append(reader.run(Kind.STRAIGHT_FLUSH, cards, window))
+        return tuple(plays)
+
+    def _straight_classes(
+        self, window: _Window, options: list[tuple[Card, ...]], flush_is_straight: bool
+    ) -> Iterator[Play]:
+        by_suit = self.rules.straights_by_suit
+        top_index = sorted(window.ranks).index(window.ranks[-1])
+        top_cards = options[top_index] if by_suit else options[top_index][:1]
+        seen: set[int] = set()
+        for top_card in top_cards:
+            cards = [option[0] for option in options]
+            cards[top_index] = top_card
+            if not flush_is_straight and len({card.suit for card in cards}) == 1:
+                # Change the highest card, other than a top card whose suit counts, that has
+                # another suit; when there is none, this class has no member.
+                movable = [
+                    index
+                    for index in range(len(cards))
+                    if len(options[index]) > 1 and not (by_suit and index == top_index)
+                ]
+                if not movable:
+                    continue
+                index = max(movable, key=lambda i: (i != top_index, i))
+                cards[index] = options[index][1]
+            play = self.reader.run(Kind.STRAIGHT, tuple(cards), window)
+            if play.key not in seen:
+                seen.add(play.key)
+                yield play
+
+    def _flush_classes(self, window: _Window, options: list[tuple[Card, ...]]) -> Iterator[Play]:
+        seen: set[int] = set()
+        for suit in range(4):
+            cards = []
+            for option in options:
+                match = [card for card in option if card.suit == suit]
+                if not match:
+                    break
+                cards.append(match[0])
+            else:
+                play = self.reader.run(Kind.STRAIGHT_FLUSH, tuple(cards), window)
+                if play.key not in seen:
+                    seen.add(play.key)
+                    yield play
+
+    # --- everything -----------------------------------------------------------
+
+    def kinds(self, want: frozenset[Kind]) -> Iterator[list[Play]]:
+        """Lists of the plays of the kinds in ``want``, kind by kind, in the documented order."""
+        rules = self.rules
+        grouped = want & _GROUPED
+        if grouped:
+            entries = [self.rank_plays(rank) for rank in range(15) if self.by_rank[rank]]
+            if Kind.SINGLE in want:
+                yield [play for entry in entries for play in entry.singles]
+            if Kind.PAIR in want:
+                yield [play for entry in entries for play in entry.pairs]
+            if (Kind.TRIPLE_BOMB if rules.triple_bomb else Kind.TRIPLE) in want:
+                yield [play for entry in entries for play in entry.triples]
+        if Kind.FULL_HOUSE in want and rules.full_house:
+            yield self.attached(Kind.FULL_HOUSE, 3, 2)
+        if Kind.TRIPLE_WITH_SINGLE in want and rules.triple_with_single:
+            yield self.attached(Kind.TRIPLE_WITH_SINGLE, 3, 1)
+        if grouped and Kind.FOUR_OF_A_KIND in want:
+            yield [play for entry in entries for play in entry.fours]
+        if want & _STRAIGHTS:
+            yield self.straights(want)
+        if Kind.PAIR_RUN in want:
+            yield self.runs(Kind.PAIR_RUN, 2, rules.min_pair_run)
+        if Kind.TRIPLE_RUN in want:
+            yield self.runs(Kind.TRIPLE_RUN, 3, rules.min_triple_run)
+        if grouped and Kind.BOMB in want:
+            yield [play for entry in entries for play in entry.bombs]
+        if Kind.BOMB_WITH_KICKER in want and rules.four_of_a_kind == "bomb_with_kicker":
+            yield self.attached(Kind.BOMB_WITH_KICKER, 4, 1)
+        if Kind.JOKER_BOMB in want and rules.joker_bomb:
+            yield self.joker_bombs()
+
+
+_TAGS = {kind: 8 * index for index, kind in enumerate(Kind)}
+_GROUPED = frozenset(
+    {Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.TRIPLE_BOMB, Kind.FOUR_OF_A_KIND, Kind.BOMB}
+)
+_STRAIGHTS = frozenset({Kind.STRAIGHT, Kind.STRAIGHT_FLUSH})
+
+
+def _windows_by_length(reader: _Reader) -> tuple[tuple[_Window, tuple[int, ...], int], ...]:
+    """The reader's run windows, shortest first, then from low to high, with their
+    ranks sorted and the bit mask of their ranks."""
+    memo = reader.rules._memo
+    windows = memo.get("windows")
+    if windows is None:
+        every = [
+            (window, tuple(sorted(window.ranks)), mask)
+            for mask, group in reader.windows.items()
+            for window in group
+        ]
+        every.sort(key=lambda item: (len(item[0].ranks), item[0].top))
+        windows = memo["windows"] = tuple(every)
+    assert isinstance(windows, tuple)
+    return windows
+
+
+def _bomb_kinds(rules: Rules) -> frozenset[Kind]:
+    kinds = {Kind.JOKER_BOMB} if rules.joker_bomb else set()
+    if rules.triple_bomb:
+        kinds.add(Kind.TRIPLE_BOMB)
+    if rules.four_of_a_kind == "bomb":
+        kinds.add(Kind.BOMB)
+    if rules.four_of_a_kind == "bomb_with_kicker":
+        kinds.add(Kind.BOMB_WITH_KICKER)
+    if rules.straight_flush == "bomb":
+        kinds.add(Kind.STRAIGHT_FLUSH)
+    return frozenset(kinds)
+
+
+def _answer_kinds(rules: Rules, top: Play) -> frozenset[Kind]:
+    """The kinds that could beat ``top``: its family, plus the bombs."""
+    bombs = _bomb_kinds(rules)
+    if top.is_bomb:
+        return bombs
+    if top.family is Kind.STRAIGHT and rules.straight_flush == "beats_straights":
+        return bombs | {Kind.STRAIGHT, Kind.STRAIGHT_FLUSH}
+    return bombs | {top.kind}
+
+
+@attrs.frozen(repr=False)
+class LegalPlays:
+    """A lazy view of the plays a hand may make (see :func:`legal_plays`).
+
+    Iterating generates the plays one at a time; :meth:`count` counts them;
+    ``bool(view)`` stops at the first; ``play in view`` checks one play
+    directly.
+
+    >>> view = legal_plays(Hand.parse("5D 5C 9S"), Rules())
+    >>> list(view)
+    [Play(single: 5D), Play(single: 9S), Play(pair: 5D 5C)]
+    >>> view.count(), len(list(legal_plays(Hand.parse("5D 5C 9S"), Rules(), view="cards")))
+    (3, 4)
+    """
+
+    hand: Hand
+    rules: Rules
+    to_beat: Play | None = None
+    view: Literal["cards", "classes"] = "classes"
+    revolution: bool = False
+    kinds: frozenset[Kind] | None = None
+    must_include: Card | None = None
+
+    def _wanted(self) -> frozenset[Kind]:
+        if self.to_beat is None:
+            wanted = frozenset(Kind)
+        else:
+            wanted = _answer_kinds(self.rules, self.to_beat)
+        if self.kinds is not None:
+            wanted &= self.kinds
+        return wanted
+
+    def __iter__(self) -> Iterator[Play]:
+        if self.must_include is not None and self.view == "classes":
+            return self._with_card(self.must_include)
+        generator = _Generator(_reader(self.rules), self.hand, self.view == "classes")
+        lists = generator.kinds(self._wanted())
+        top = self.to_beat
+        if top is not None:
+            lists = (self._beating(plays, top) for plays in lists)
+        plays = itertools.chain.from_iterable(lists)
+        if self.must_include is not None:
+            card = self.must_include
+            return (play for play in plays if card in play.cards)
+        return plays
+
+    def _beating(self, plays: list[Play], top: Play) -> list[Play]:
+        """The plays of one kind's list that beat ``top`` (R4)."""
+        if not plays:
+            return plays
+        if top.is_bomb or plays[0].is_bomb:
+            return [play for play in plays if beats(play, top, revolution=self.revolution)]
+        family, size = top.family, len(top.cards)
+        if self.revolution:
+            bar = top.rev_key
+            return [p for p in plays if p.rev_key > bar and p.family is family and len(p.cards) == size]
+        bar = top.key
+        return [p for p in plays if p.key > bar and p.family is family and len(p.cards) == size]
+
+    def _with_card(self, card: Card) -> Iterator[Play]:
+        """The class view restricted to plays holding ``card``: one member of each class
+        that has a member holding it, the first such member in card-view order."""
+        seen: set[tuple[Kind, tuple[Rank, ...], int]] = set()
+        for play in attrs.evolve(self, view="cards"):
+            identity = (play.kind, tuple(c.rank for c in play.cards), play.key)
+            if identity not in seen:
+                seen.add(identity)
+                yield play
+
+    def count(self) -> int:
+        """The number of plays, generated one at a time without keeping them.
+
+        >>> legal_plays(Hand.parse("3D 3S"), Rules()).count()
+        2
+        """
+        return sum(1 for _ in self)
+
+    def __bool__(self) -> bool:
+        return next(iter(self), None) is not None
+
+    def is_legal(self, play: Play) -> bool:
+        """Whether ``play`` may be made, whatever the view: held, a reading here, beating, filtered.
+
+        >>> rules = Rules()
+        >>> view = legal_plays(Hand.parse("5D 5C 5S"), rules)
+        >>> view.is_legal(Play.parse("5C 5S", rules)), Play.parse("5C 5S", rules) in view
+        (True, False)
+        """
+        if not self.hand.contains(play.cards):
+            return False
+        if play not in _reader(self.rules).read(play.cards):
+            return False
+        if play.kind not in self._wanted():
+            return False
+        if self.must_include is not None and self.must_include not in play.cards:
+            return False
+        return self.to_beat is None or beats(play, self.to_beat, revolution=self.revolution)
+
+    def __contains__(self, play: object) -> bool:
+        if not isinstance(play, Play) or not self.is_legal(play):
+            return False
+        if self.view == "cards":
+            return True
+        # In the class view only the representative of its class is a member.
+        ranks = sorted(card.rank for card in play.cards)
+        narrowed = attrs.evolve(
+            self, hand=Hand(card for card in self.hand.cards if card.rank in ranks),
+            kinds=frozenset({play.kind}),
+        )
+        for member in narrowed:
+            if (
+                member.key == play.key
+                and sorted(card.rank for card in member.cards) == ranks
+            ):
+                return member == play
+        return False
+
+    def __repr__(self) -> str:
+        return f"<LegalPlays {self.view} of {self.hand}{' to beat ' + str(self.to_beat) if self.to_beat else ''}>"
+
+
+def legal_plays(
+    hand: Hand | Iterable[Card],
+    rules: Rules,
+    to_beat: Play | None = None,
+    *,
+    view: View = "auto",
+    revolution: bool = False,
+    kinds: Iterable[Kind] | None = None,
+    bombs_only: bool = False,
+    must_include: Card | None = None,
+) -> LegalPlays:
+    """The plays ``hand`` may make: a lead when ``to_beat`` is None, else the plays that beat it.
+
+    ``view`` chooses the card view or the class view (see the module
+    documentation); ``revolution`` compares under the flipped rank order of
+    R4.8; ``kinds`` keeps only plays of those kinds; ``bombs_only`` keeps only
+    bombs (R4.6); ``must_include`` keeps only plays holding that card (R2.5).
+
+    >>> rules = Rules()
+    >>> hand = Hand.parse("4D 4S 9C 9H 9S 2D BJ RJ")
+    >>> [str(play) for play in legal_plays(hand, rules, bombs_only=True)]
+    ['BJ RJ']
+    >>> [str(play) for play in legal_plays(hand, rules, Play.parse("8D 8C", rules))]
+    ['9C 9H', 'BJ RJ']
+    >>> [str(play) for play in legal_plays(hand, rules, kinds=[Kind.FULL_HOUSE])]
+    ['4D 4S 9C 9H 9S']
+    """
+    if not isinstance(hand, Hand):
+        hand = Hand(hand)
+    chosen: Literal["cards", "classes"]
+    if view == "auto":
+        chosen = "cards" if rules.suits_matter else "classes"
+    else:
+        chosen = view
+    wanted = None if kinds is None else frozenset(kinds)
+    if bombs_only:
+        bombs = _bomb_kinds(rules)
+        wanted = bombs if wanted is None else wanted & bombs
+    return LegalPlays(
+        hand=hand,
+        rules=rules,
+        to_beat=to_beat,
+        view=chosen,
+        revolution=revolution,
+        kinds=wanted,
+        must_include=must_include,
+    )
