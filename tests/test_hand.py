@@ -1,0 +1,172 @@
+"""Hand: an immutable multiset of cards (R1.3: identical cards of two decks are indistinguishable)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from zhengshangyou import (
+    Card,
+    CardsNotHeldError,
+    Hand,
+    IllegalMoveError,
+    Rank,
+    make_deck,
+    parse_cards,
+)
+from zhengshangyou.testing import card_lists, hands
+
+TWO_DECKS = make_deck(2)
+
+
+def _counter_contains(big: Counter[Card], small: Counter[Card]) -> bool:
+    return all(big[card] >= count for card, count in small.items())
+
+
+# Examples
+
+
+def test_R1_3_hand_is_a_multiset() -> None:
+    hand = Hand.parse("RJ 3D RJ 3D 3S")
+    assert len(hand) == 5
+    assert hand.count(Card.parse("RJ")) == 2
+    assert hand.count(Card.parse("3D")) == 2
+    assert hand.count(Card.parse("4D")) == 0
+    assert hand == Hand.parse("3D 3S 3D RJ RJ")
+    assert hand != Hand.parse("3D 3S RJ RJ")
+
+
+def test_R1_3_hand_is_sorted_by_rank_then_suit() -> None:
+    hand = Hand.parse("RJ 2D 3S AS 3D BJ 10C")
+    assert list(hand) == list(parse_cards("3D 3S 10C AS 2D BJ RJ"))
+    assert str(hand) == "3D 3S 10C AS 2D BJ RJ"
+    assert hand.unicode() == "3♦ 3♠ 10♣ A♠ 2♦ BJ RJ"
+
+
+def test_R1_3_remove_one_copy_of_two() -> None:
+    hand = Hand.parse("3D 3D 4S")
+    assert hand.remove(parse_cards("3D")) == Hand.parse("3D 4S")
+    assert hand.remove(parse_cards("3D 3D")) == Hand.parse("4S")
+    with pytest.raises(CardsNotHeldError):
+        hand.remove(parse_cards("3D 3D 3D"))
+
+
+def test_R1_3_remove_not_held_is_a_value_error_and_changes_nothing() -> None:
+    hand = Hand.parse("3D 4S RJ")
+    before = str(hand)
+    with pytest.raises(CardsNotHeldError) as caught:
+        hand.remove(parse_cards("4S 5H"))
+    assert isinstance(caught.value, ValueError)
+    assert isinstance(caught.value, IllegalMoveError)
+    assert "5H" in str(caught.value)
+    assert str(hand) == before
+    assert hand == Hand.parse("3D 4S RJ")
+
+
+def test_R1_3_empty_hand() -> None:
+    hand = Hand(())
+    assert len(hand) == 0
+    assert list(hand) == []
+    assert hand.rank_counts == (0,) * 15
+    assert hand.remove(()) == hand
+    assert Hand.parse("") == hand
+
+
+def test_R1_3_hand_is_hashable_and_immutable() -> None:
+    assert hash(Hand.parse("3D 4S")) == hash(Hand.parse("4S 3D"))
+    hand = Hand.parse("3D")
+    hand.add(parse_cards("4S"))
+    assert hand == Hand.parse("3D")
+
+
+def test_R1_3_rank_counts_indexed_by_rank() -> None:
+    hand = Hand.parse("3D 3S 3H 2C RJ RJ")
+    counts = hand.rank_counts
+    assert len(counts) == 15
+    assert counts[Rank.THREE] == 3
+    assert counts[Rank.TWO] == 1
+    assert counts[Rank.RED_JOKER] == 2
+    assert counts[Rank.BLACK_JOKER] == 0
+    assert sum(counts) == 6
+    assert hand.count_rank(Rank.THREE) == 3
+
+
+# Properties against a Counter model
+
+
+@given(hands(decks=2), card_lists(decks=2))
+def test_R1_3_add_then_remove_gives_the_original(hand: Hand, cs: list[Card]) -> None:
+    bigger = hand.add(cs)
+    assert len(bigger) == len(hand) + len(cs)
+    assert bigger.remove(cs) == hand
+    assert bigger.remove(reversed(cs)) == hand
+
+
+@given(hands(decks=2), st.sampled_from(TWO_DECKS))
+def test_R1_3_removing_a_card_not_held_raises(hand: Hand, card: Card) -> None:
+    before = list(hand)
+    held = hand.count(card)
+    # ask for one more copy than the hand holds: never held
+    with pytest.raises(CardsNotHeldError):
+        hand.remove([card] * (held + 1))
+    assert list(hand) == before
+    if held:
+        assert len(hand.remove([card] * held)) == len(hand) - held
+    else:
+        assert card not in hand
+
+
+@given(hands(decks=2), card_lists(decks=2))
+def test_R1_3_remove_succeeds_exactly_when_held(hand: Hand, cs: list[Card]) -> None:
+    model = Counter(hand)
+    wanted = Counter(cs)
+    held = _counter_contains(model, wanted)
+    assert hand.contains(cs) == held
+    if held:
+        assert Counter(hand.remove(cs)) == model - wanted
+    else:
+        before = list(hand)
+        with pytest.raises(CardsNotHeldError):
+            hand.remove(cs)
+        assert list(hand) == before
+
+
+@given(card_lists(decks=2))
+def test_R1_3_hand_agrees_with_counter_model(cs: list[Card]) -> None:
+    hand = Hand(cs)
+    model = Counter(cs)
+    assert len(hand) == sum(model.values())
+    assert Counter(hand) == model
+    assert list(hand) == sorted(cs)
+    for card in set(TWO_DECKS):
+        assert (card in hand) == (model[card] > 0)
+        assert hand.count(card) == model[card]
+    rank_model = Counter(card.rank for card in cs)
+    assert hand.rank_counts == tuple(rank_model[rank] for rank in Rank)
+    for rank in Rank:
+        assert hand.count_rank(rank) == rank_model[rank]
+
+
+@given(card_lists(decks=2), st.randoms(use_true_random=False))
+def test_R1_3_hand_ignores_card_order(cs: list[Card], rng: random.Random) -> None:
+    shuffled = list(cs)
+    rng.shuffle(shuffled)
+    assert Hand(shuffled) == Hand(cs)
+    assert str(Hand(shuffled)) == str(Hand(cs))
+
+
+@given(hands(decks=2))
+def test_R1_3_hand_notation_round_trip(hand: Hand) -> None:
+    assert Hand.parse(str(hand)) == hand
+    assert Hand.parse(hand.unicode()) == hand
+    assert eval(repr(hand), {"Hand": Hand}) == hand
+
+
+@given(hands(decks=1, jokers=False, min_size=1, max_size=13))
+def test_R1_3_hands_strategy_sizes(hand: Hand) -> None:
+    assert 1 <= len(hand) <= 13
+    assert all(hand.count(card) == 1 and not card.is_joker for card in hand)

@@ -1,0 +1,574 @@
+"""Rule options, presets and validation (RULES.md sections 1-9 options, section 9 presets, R10).
+
+Every expected value below is written by hand from RULES.md, never read from the code.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+
+from zhengshangyou import Card, InvalidRulesError, Rules, Suit, ZhengShangyouError
+from zhengshangyou.testing import rules_sets
+
+D, C, H, S = Suit.DIAMONDS, Suit.CLUBS, Suit.HEARTS, Suit.SPADES
+
+# Every option of RULES.md with its documented default (the `zhengshangyou` preset, section 9).
+DEFAULTS: dict[str, Any] = {
+    # R1, R2
+    "players": 4,  # R2.1 range 2..8; the S003 four-player game (R2.2's example)
+    "decks": 1,  # section 9
+    "jokers": True,  # section 9
+    "suit_order": None,  # section 9: zhengshangyou has no suit order
+    "first_lead": "trick_card",  # section 9
+    "start_card": Card.parse("3♦"),  # R2.4: default 3♦ [S000]
+    "start_card_must_be_played": False,  # R2.5
+    "later_lead": "loser",  # R2.6
+    "next_dealer": "loser",  # R2.7
+    # R3
+    "full_house": True,  # R3.4
+    "triple_with_single": False,  # R3.5
+    "four_of_a_kind": "bomb",  # section 9
+    "min_straight": 5,  # section 9
+    "min_pair_run": 2,  # R3.8
+    "min_triple_run": 2,  # R3.9
+    "straight_flush": "none",  # section 9, R4.7 "S003 default"
+    "joker_bomb": True,  # section 9
+    "joker_pairs": False,  # section 9
+    "triple_bomb": False,  # R3.14: an S003 option, off in the preset
+    "run_order": "two_low",  # section 9
+    # R4
+    "straight_ranking": "wheels_high",  # section 9
+    "straights_by_suit": False,  # an S003 variation, off
+    "singles_by_suit": False,  # section 9 "–"
+    "pairs_by_suit": False,  # section 9 "–"
+    "bomb_order": "size_then_rank",  # R4.6 default
+    "revolution": False,  # an S003 variation, off
+    # R5
+    "must_beat": False,  # R5.2: passing always allowed unless must_beat
+    "pass_locks_out": False,  # R5.3: a pass does not stop later play [S000]
+    "auto_restart": False,  # R5.6: a custom, off unless asked for
+    # R6, R7, R8
+    "end": "one_left",  # R6.1 default
+    "scoring": "cards_left",  # R7.1 default
+    "penalty_tiers": None,  # R7.1 "default automatic"
+    "target_score": None,  # R7.4: the match ends when the caller stops unless one is set
+    "exchange": "none",  # R8.1 default
+}
+
+def _only(options: dict[str, Any]) -> Rules:
+    return Rules(**options)
+
+
+# Options and defaults
+
+
+def test_R9_every_option_of_the_spec_is_a_keyword() -> None:
+    assert set(Rules.option_names()) == set(DEFAULTS)
+
+
+@pytest.mark.parametrize("name", sorted(DEFAULTS))
+def test_R9_option_default(name: str) -> None:
+    assert getattr(Rules(), name) == DEFAULTS[name]
+    # and each option is accepted as a keyword, with its default value
+    assert _only({name: DEFAULTS[name]}) == Rules()
+
+
+def test_R9_default_rules_are_the_zhengshangyou_preset() -> None:
+    assert Rules() == Rules.preset("zhengshangyou")
+    assert Rules.preset_names()[0] == "zhengshangyou"
+    assert set(Rules.preset_names()) == {"zhengshangyou", "winner", "winner-classic", "two-deck"}
+
+
+def test_R9_options_are_keyword_only() -> None:
+    with pytest.raises(TypeError):
+        Rules(4)  # type: ignore[call-arg]
+
+
+def test_R9_rules_are_frozen_and_hashable() -> None:
+    rules = Rules()
+    with pytest.raises(AttributeError):
+        rules.players = 3  # type: ignore[misc]
+    assert hash(rules) == hash(Rules())
+    assert rules.evolve(players=3) == Rules(players=3)
+    assert rules.players == 4
+
+
+# Presets (section 9), one test per preset; options not in the table keep their defaults.
+
+
+def _check_preset(
+    name: str, table: dict[str, Any], unlisted: frozenset[str] = frozenset()
+) -> None:
+    rules = Rules.preset(name)
+    for option, expected in table.items():
+        assert getattr(rules, option) == expected, option
+    for option, default in DEFAULTS.items():
+        if option not in table and option not in unlisted:
+            assert getattr(rules, option) == default, option
+
+
+def test_R9_preset_zhengshangyou() -> None:
+    _check_preset(
+        "zhengshangyou",
+        {
+            "decks": 1,
+            "jokers": True,
+            "first_lead": "trick_card",
+            "suit_order": None,
+            "singles_by_suit": False,
+            "pairs_by_suit": False,
+            "min_straight": 5,
+            "run_order": "two_low",
+            "straight_ranking": "wheels_high",
+            "min_pair_run": 2,
+            "min_triple_run": 2,
+            "full_house": True,
+            "triple_with_single": False,
+            "four_of_a_kind": "bomb",
+            "bomb_order": "size_then_rank",
+            "straight_flush": "none",
+            "joker_bomb": True,
+            "joker_pairs": False,
+            "scoring": "cards_left",
+            "exchange": "none",
+        },
+    )
+
+
+def test_R9_preset_winner() -> None:
+    _check_preset(
+        "winner",
+        {
+            "decks": 1,
+            "jokers": True,
+            "first_lead": "start_card",
+            "start_card": Card.parse("3♦"),
+            "suit_order": (D, C, H, S),
+            "singles_by_suit": True,
+            "pairs_by_suit": True,
+            "min_straight": 3,
+            "run_order": "two_low",
+            "straight_ranking": "top_card",
+            "min_pair_run": 2,
+            "min_triple_run": 2,
+            "full_house": True,
+            "triple_with_single": False,
+            "four_of_a_kind": "plain",
+            "straight_flush": "beats_straights",
+            "joker_bomb": False,
+            "joker_pairs": False,
+            "scoring": "cards_left",
+            "exchange": "none",
+        },
+        # "–" in the table: no bombs of a rank, so the bomb order does not apply
+        unlisted=frozenset({"bomb_order"}),
+    )
+
+
+def test_R9_preset_winner_with_s001_exchange() -> None:
+    rules = Rules.preset("winner", exchange="highest_for_one_of_two")
+    assert rules.exchange == "highest_for_one_of_two"
+    assert rules.min_straight == 3
+
+
+def test_R9_preset_winner_classic() -> None:
+    _check_preset(
+        "winner-classic",
+        {
+            "decks": 1,
+            "jokers": True,
+            "first_lead": "start_card",
+            "start_card": Card.parse("3♠"),
+            "suit_order": (D, C, H, S),
+            "singles_by_suit": True,
+            "pairs_by_suit": True,
+            "min_straight": 5,
+            "run_order": "two_low",
+            "straight_ranking": "top_card",
+            "min_pair_run": 2,
+            "min_triple_run": 2,
+            "full_house": True,
+            "triple_with_single": False,
+            "four_of_a_kind": "bomb_with_kicker",
+            "bomb_order": "rank_only",
+            "straight_flush": "bomb",
+            "joker_bomb": False,
+            "joker_pairs": False,
+            "scoring": "cards_left",
+            "exchange": "none",
+        },
+    )
+
+
+def test_R9_preset_two_deck() -> None:
+    _check_preset(
+        "two-deck",
+        {
+            "decks": 2,
+            "jokers": True,
+            "first_lead": "start_card",
+            "start_card": Card.parse("3♠"),
+            "later_lead": "start_card",
+            "suit_order": None,
+            "singles_by_suit": False,
+            "pairs_by_suit": False,
+            "min_straight": 5,
+            "run_order": "either_end",
+            "straight_ranking": "top_card",
+            "min_pair_run": 2,
+            "min_triple_run": 2,
+            "full_house": True,
+            "triple_with_single": False,
+            "four_of_a_kind": "bomb",
+            "bomb_order": "size_then_rank",
+            "straight_flush": "beats_straights",
+            "joker_bomb": True,
+            "joker_pairs": True,
+            "scoring": "cards_left",
+            "exchange": "none",
+        },
+    )
+
+
+def test_R9_preset_overrides_are_validated() -> None:
+    assert Rules.preset("two-deck", players=6).players == 6
+    with pytest.raises(InvalidRulesError) as caught:
+        Rules.preset("two-deck", decks=1)
+    assert {"joker_pairs", "decks"} <= set(caught.value.options)
+
+
+def test_R9_unknown_preset_is_refused() -> None:
+    with pytest.raises(InvalidRulesError, match="big-two"):
+        Rules.preset("big-two")
+
+
+@pytest.mark.parametrize(
+    "variation",
+    [
+        {"jokers": False, "joker_bomb": False, "players": 4},
+        {"straights_by_suit": True, "suit_order": "DCHS"},
+        {"revolution": True, "four_of_a_kind": "plain"},
+        {"triple_with_single": True},
+        {"triple_bomb": True},
+        {"straight_flush": "distinct"},
+    ],
+)
+def test_R9_s003_variations_on_the_default_preset(variation: dict[str, Any]) -> None:
+    rules = Rules.preset("zhengshangyou", **variation)
+    for option, value in variation.items():
+        if option != "suit_order":
+            assert getattr(rules, option) == value
+    if "jokers" in variation:
+        assert rules.deck_size == 52
+
+
+# R10: each clash is refused, naming the clashing options
+
+
+def _refused(options: dict[str, Any]) -> InvalidRulesError:
+    with pytest.raises(InvalidRulesError) as caught:
+        Rules(**options)
+    assert isinstance(caught.value, ZhengShangyouError)
+    assert isinstance(caught.value, ValueError)
+    return caught.value
+
+
+def test_R10_revolution_with_four_of_a_kind_bomb() -> None:
+    error = _refused({"revolution": True, "four_of_a_kind": "bomb"})
+    assert {"revolution", "four_of_a_kind"} <= set(error.options)
+
+
+def test_R10_revolution_with_bomb_with_kicker() -> None:
+    error = _refused({"revolution": True, "four_of_a_kind": "bomb_with_kicker"})
+    assert {"revolution", "four_of_a_kind"} <= set(error.options)
+
+
+def test_R10_revolution_with_plain_four_of_a_kind_is_fine() -> None:
+    assert Rules(revolution=True, four_of_a_kind="plain").revolution
+
+
+def test_R10_triple_bomb_with_two_decks() -> None:
+    error = _refused({"triple_bomb": True, "decks": 2})
+    assert {"triple_bomb", "decks"} <= set(error.options)
+    assert Rules(triple_bomb=True, decks=1).triple_bomb
+
+
+def test_R10_joker_pairs_with_one_deck() -> None:
+    error = _refused({"joker_pairs": True, "decks": 1})
+    assert {"joker_pairs", "decks"} <= set(error.options)
+    assert Rules(joker_pairs=True, decks=2).joker_pairs
+
+
+def test_R10_joker_bomb_without_jokers() -> None:
+    error = _refused({"joker_bomb": True, "jokers": False})
+    assert {"joker_bomb", "jokers"} <= set(error.options)
+
+
+def test_R10_joker_pairs_without_jokers() -> None:
+    error = _refused({"joker_pairs": True, "decks": 2, "jokers": False, "joker_bomb": False})
+    assert {"joker_pairs", "jokers"} <= set(error.options)
+
+
+@pytest.mark.parametrize("option", ["singles_by_suit", "pairs_by_suit", "straights_by_suit"])
+def test_R10_by_suit_without_suit_order(option: str) -> None:
+    error = _refused({option: True, "suit_order": None})
+    assert {option, "suit_order"} <= set(error.options)
+    assert getattr(_only({option: True, "suit_order": "DCHS"}), option)
+
+
+@pytest.mark.parametrize("value", [2, 1, 0, -5])
+def test_R10_min_straight_below_3(value: int) -> None:
+    error = _refused({"min_straight": value})
+    assert "min_straight" in error.options
+    assert Rules(min_straight=3).min_straight == 3
+
+
+@pytest.mark.parametrize("joker", ["BJ", "RJ"])
+def test_R10_start_card_not_in_the_deck(joker: str) -> None:
+    error = _refused({"start_card": joker, "jokers": False, "joker_bomb": False})
+    assert {"start_card", "jokers"} <= set(error.options)
+    assert Rules(start_card=joker).start_card == Card.parse(joker)
+
+
+@pytest.mark.parametrize("players", [-1, 0, 1, 9, 55, 109])
+def test_R10_players_outside_2_to_8_or_more_than_cards(players: int) -> None:
+    error = _refused({"players": players})
+    assert "players" in error.options
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_R10_players_2_to_8_are_fine_even_with_52_cards(players: int) -> None:
+    rules = Rules(players=players, jokers=False, joker_bomb=False)
+    assert rules.players <= rules.deck_size
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("players", "4"),
+        ("players", 4.0),
+        ("players", True),
+        ("decks", 0),
+        ("decks", 3),
+        ("decks", True),
+        ("jokers", "yes"),
+        ("jokers", 1),
+        ("suit_order", "DCH"),
+        ("suit_order", "DDCH"),
+        ("suit_order", "DCHSS"),
+        ("suit_order", "WXYZ"),
+        ("suit_order", 5),
+        ("first_lead", "loser"),
+        ("first_lead", None),
+        ("start_card", "1H"),
+        ("start_card", "JOKER"),
+        ("start_card_must_be_played", None),
+        ("later_lead", "dealer"),
+        ("next_dealer", "random"),
+        ("full_house", "true"),
+        ("triple_with_single", 0),
+        ("four_of_a_kind", "bombs"),
+        ("four_of_a_kind", True),
+        ("min_straight", 5.0),
+        ("min_straight", "5"),
+        ("min_pair_run", 1),
+        ("min_triple_run", 1),
+        ("straight_flush", "flush"),
+        ("joker_bomb", "no"),
+        ("joker_pairs", 1),
+        ("triple_bomb", None),
+        ("run_order", "wrap_around"),
+        ("straight_ranking", "wheels_low"),
+        ("straights_by_suit", 1),
+        ("singles_by_suit", "yes"),
+        ("pairs_by_suit", 0),
+        ("bomb_order", "size"),
+        ("revolution", "on"),
+        ("must_beat", 1),
+        ("pass_locks_out", None),
+        ("auto_restart", "no"),
+        ("end", "last_out"),
+        ("scoring", "points"),
+        ("penalty_tiers", []),
+        ("penalty_tiers", [(0, 2)]),
+        ("penalty_tiers", [(10, 0)]),
+        ("penalty_tiers", [(10, 2), (5, 3)]),
+        ("penalty_tiers", [(10, 2), (10, 3)]),
+        ("penalty_tiers", "x"),
+        ("target_score", 0),
+        ("target_score", -11),
+        ("target_score", True),
+        ("target_score", 1.5),
+        ("exchange", "all"),
+    ],
+)
+def test_R10_bad_option_value(option: str, value: object) -> None:
+    error = _refused({option: value})
+    assert option in error.options
+
+
+def test_R10_suit_order_spellings() -> None:
+    assert Rules(suit_order="DCHS").suit_order == (D, C, H, S)
+    assert Rules(suit_order="♦♣♥♠").suit_order == (D, C, H, S)
+    assert Rules(suit_order="dchs").suit_order == (D, C, H, S)
+    assert Rules(suit_order=(D, C, H, S)).suit_order == (D, C, H, S)
+
+
+def test_R10_start_card_spellings() -> None:
+    assert Rules(start_card="3s").start_card == Card.parse("3S")
+    assert Rules(start_card="3♥").start_card == Card.parse("3H")
+    assert Rules(start_card=Card.parse("10H")).start_card == Card.parse("TH")
+
+
+def test_R10_evolve_is_validated() -> None:
+    with pytest.raises(InvalidRulesError) as caught:
+        Rules().evolve(revolution=True)
+    assert "revolution" in caught.value.options
+
+
+# to_dict / from_dict
+
+
+@pytest.mark.parametrize("name", ["zhengshangyou", "winner", "winner-classic", "two-deck"])
+def test_R9_preset_to_dict_round_trip(name: str) -> None:
+    rules = Rules.preset(name)
+    data = rules.to_dict()
+    assert set(data) == set(DEFAULTS)
+    assert Rules.from_dict(data) == rules
+    assert Rules.from_dict(json.loads(json.dumps(data))) == rules
+
+
+def test_R9_to_dict_spelling() -> None:
+    data = Rules.preset("winner").to_dict()
+    assert data["suit_order"] == "DCHS"
+    assert data["start_card"] == "3D"
+    assert Rules().to_dict()["suit_order"] is None
+
+
+def test_R9_from_dict_missing_options_take_defaults() -> None:
+    assert Rules.from_dict({}) == Rules()
+    assert Rules.from_dict({"players": 3}) == Rules(players=3)
+
+
+@pytest.mark.parametrize("name", ["jokerz", "preset", "_memo", "memo", ""])
+def test_R10_from_dict_unknown_option_refused(name: str) -> None:
+    with pytest.raises(InvalidRulesError) as caught:
+        Rules.from_dict({name: True})
+    assert caught.value.options == (name,)
+
+
+def test_R10_from_dict_validates_values() -> None:
+    with pytest.raises(InvalidRulesError) as caught:
+        Rules.from_dict({**Rules().to_dict(), "revolution": True})
+    assert "revolution" in caught.value.options
+
+
+@given(rules_sets())
+def test_R9_to_dict_round_trip_on_random_rules(rules: Rules) -> None:
+    data = rules.to_dict()
+    assert Rules.from_dict(data) == rules
+    assert Rules.from_dict(json.loads(json.dumps(data))) == rules
+
+
+@given(rules_sets())
+def test_R10_random_rules_are_valid(rules: Rules) -> None:
+    # rebuilding from the options gives the same object: nothing was left half-checked
+    assert Rules(**{name: getattr(rules, name) for name in Rules.option_names()}) == rules
+    assert 2 <= rules.players <= 8
+    assert rules.decks in (1, 2)
+    assert not (rules.revolution and rules.four_of_a_kind != "plain")
+    assert rules.start_card in rules.deck()
+    assert rules.players <= rules.deck_size
+
+
+@given(rules_sets(players=3, decks=2))
+def test_R10_random_rules_with_fixed_table(rules: Rules) -> None:
+    assert rules.players == 3
+    assert rules.decks == 2
+    assert not rules.triple_bomb
+
+
+def test_R10_rules_sets_refuses_bad_fixed_values() -> None:
+    with pytest.raises(InvalidRulesError):
+        rules_sets(players=9)
+    with pytest.raises(InvalidRulesError):
+        rules_sets(decks=3)  # type: ignore[arg-type]
+
+
+def test_R10_rules_sets_cover_every_option_value() -> None:
+    seen: dict[str, Counter[object]] = {name: Counter() for name in DEFAULTS}
+    presets = {name: Rules.preset(name) for name in Rules.preset_names()}
+    presets_seen: set[str] = set()
+
+    @settings(max_examples=600, derandomize=True, database=None)
+    @given(rules_sets())
+    def draw(rules: Rules) -> None:
+        for name in DEFAULTS:
+            value = getattr(rules, name)
+            seen[name][value if name != "penalty_tiers" else value is None] += 1
+        presets_seen.update(name for name, preset in presets.items() if preset == rules)
+
+    draw()
+    expected: dict[str, set[object]] = {
+        "players": set(range(2, 9)),
+        "decks": {1, 2},
+        "first_lead": {"start_card", "trick_card", "dealer"},
+        "later_lead": {"loser", "winner", "start_card"},
+        "next_dealer": {"loser", "winner", "rotate"},
+        "four_of_a_kind": {"plain", "bomb", "bomb_with_kicker"},
+        "run_order": {"no_two", "two_low", "two_high", "either_end"},
+        "straight_ranking": {"top_card", "wheels_high"},
+        "straight_flush": {"none", "distinct", "beats_straights", "bomb"},
+        "bomb_order": {"size_then_rank", "rank_only"},
+        "end": {"one_left", "first_out"},
+        "scoring": {"cards_left", "placement", "none"},
+        "exchange": {"none", "highest_for_one_of_two", "highest_for_any"},
+        "min_straight": {3, 4, 5},
+        "min_pair_run": {2, 3},
+        "min_triple_run": {2, 3},
+        "penalty_tiers": {True, False},
+        "suit_order": {None, (D, C, H, S)},
+    }
+    flags = [name for name, default in DEFAULTS.items() if isinstance(default, bool)]
+    for name in flags:
+        expected[name] = {True, False}
+    for name, values in expected.items():
+        assert values <= set(seen[name]), (name, values - set(seen[name]))
+    assert len(seen["start_card"]) > 20
+    assert presets_seen == set(presets)
+
+
+# R7.1 penalty multiplier tiers
+
+
+@pytest.mark.parametrize(
+    ("cards_left", "multiplier"),
+    [(1, 1), (11, 1), (12, 2), (16, 2), (17, 3), (18, 3)],
+)
+def test_R7_1_three_player_tiers(cards_left: int, multiplier: int) -> None:
+    assert Rules(players=3).penalty_multiplier(cards_left) == multiplier
+
+
+@pytest.mark.parametrize("players", [2, 4, 5, 6, 7, 8])
+@pytest.mark.parametrize(("cards_left", "multiplier"), [(1, 1), (9, 1), (10, 2), (13, 2), (27, 2)])
+def test_R7_1_other_tables_double_from_10(players: int, cards_left: int, multiplier: int) -> None:
+    assert Rules(players=players).penalty_multiplier(cards_left) == multiplier
+
+
+def test_R7_1_explicit_tiers() -> None:
+    rules = Rules(penalty_tiers=[(5, 2), (8, 4)])
+    assert rules.penalty_tiers == ((5, 2), (8, 4))
+    assert [rules.penalty_multiplier(k) for k in (1, 4, 5, 7, 8, 20)] == [1, 1, 2, 2, 4, 4]
+
+
+def test_R7_1_worked_example() -> None:
+    # North wins while East, West, South hold 3, 11, 8 cards: -3, -22, -8, North +33.
+    rules = Rules(players=4)
+    losses = [-k * rules.penalty_multiplier(k) for k in (3, 11, 8)]
+    assert losses == [-3, -22, -8]
+    assert -sum(losses) == 33
