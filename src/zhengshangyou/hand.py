@@ -44,6 +44,8 @@ class Hand:
     _by_rank: tuple[tuple[Card, ...], ...] = attrs.field(init=False, eq=False, repr=False)
     _rank_counts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     _codes: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    _held: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    _low_suits: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         groups: list[list[Card]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], [], []]
@@ -54,9 +56,18 @@ class Hand:
             rank = card.rank
             groups[rank].append(card)
             codes[rank] += 1 << 3 * (card.suit or 0)
+        counts = tuple(map(len, groups))
+        held = [0, 0, 0, 0, 0]
+        for plain in range(13):
+            for width in range(1, min(counts[plain], 4) + 1):
+                held[width] |= 1 << plain
         object.__setattr__(self, "_by_rank", tuple(map(tuple, groups)))
-        object.__setattr__(self, "_rank_counts", tuple(map(len, groups)))
+        object.__setattr__(self, "_rank_counts", counts)
         object.__setattr__(self, "_codes", tuple(codes))
+        object.__setattr__(self, "_held", tuple(held))
+        object.__setattr__(
+            self, "_low_suits", tuple(int(group[0].suit or 0) if group else -1 for group in groups)
+        )
 
     @classmethod
     def parse(cls, text: str) -> Hand:
@@ -123,6 +134,23 @@ class Hand:
         False
         """
         return self._codes
+
+    @property
+    def low_suits(self) -> tuple[int, ...]:
+        """The suit (as an int; 0 for a joker, -1 when absent) of the lowest card of each rank.
+
+        >>> Hand.parse("3S 3H 4D").low_suits[:3]
+        (2, 0, -1)
+        """
+        return self._low_suits
+
+    def held_mask(self, width: int) -> int:
+        """Bit mask of the ranks 3…2 of which the hand holds at least ``width`` (1 to 4) cards.
+
+        >>> bin(Hand.parse("3D 3S 5H RJ").held_mask(1)), bin(Hand.parse("3D 3S 5H").held_mask(2))
+        ('0b101', '0b1')
+        """
+        return self._held[width]
 
     def contains(self, cards: Iterable[Card]) -> bool:
         """Whether the hand holds all of ``cards``, counting repeats (multiset inclusion).

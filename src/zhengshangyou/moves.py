@@ -90,8 +90,10 @@ class _Generator:
     def __init__(self, reader: _Reader, hand: Hand, classes: bool) -> None:
         self.reader = reader
         self.rules = reader.rules
+        self.hand = hand
         self.by_rank = hand.by_rank
         self.codes = hand.rank_codes
+        self.counts = hand.rank_counts
         self.classes = classes
         memo = reader.rules._memo
         name = "classes" if classes else "cards"
@@ -168,24 +170,25 @@ class _Generator:
 
     def attached(self, kind: Kind, main_size: int, extra: int) -> list[Play]:
         """Full houses (3+2), triples with a single (3+1), bombs with kicker (4+1)."""
+        counts = self.counts
+        mains = [rank for rank in range(13) if counts[rank] >= main_size]
+        if not mains:
+            return []
+        last = 15 if extra == 1 or self.rules.joker_pairs else 13
+        others = [rank for rank in range(last) if counts[rank] >= extra]
         by_rank, memo, codes = self.by_rank, self.memo, self.codes
-        joker_pairs = self.rules.joker_pairs
-        tag = _TAGS[kind]
+        tag = _TAGS[kind] << 40
         found: list[Play] = []
-        for main in _PLAIN_RANKS:
-            group = by_rank[main]
-            if len(group) < main_size:
-                continue
-            for other in range(15):
-                attached = by_rank[other]
-                if len(attached) < extra or other == main:
+        for main in mains:
+            head = tag | codes[main] << 20
+            for other in others:
+                if other == main:
                     continue
-                if extra == 2 and other >= Rank.BLACK_JOKER and not joker_pairs:
-                    continue
-                key = (tag << 40) | (codes[main] << 20) | codes[other]
-                plays = memo.get(key)
+                plays = memo.get(head | codes[other])
                 if plays is None:
-                    plays = memo[key] = self._attached(kind, main, main_size, group, attached, extra)
+                    plays = memo[head | codes[other]] = self._attached(
+                        kind, Rank(main), main_size, by_rank[main], by_rank[other], extra
+                    )
                 found.extend(plays)  # type: ignore[arg-type]
         return found
 
@@ -216,11 +219,7 @@ class _Generator:
         self, width: int, minimum: int
     ) -> tuple[tuple[int, tuple[_Window, tuple[int, ...]]], ...]:
         """Windows of at least ``minimum`` ranks where the hand holds ``width`` of each."""
-        held = 0
-        by_rank = self.by_rank
-        for rank in range(13):
-            if len(by_rank[rank]) >= width:
-                held |= 1 << rank
+        held = self.hand.held_mask(width)
         key = ("windows", held, minimum)
         found = self.memo.get(key)
         if found is None:
@@ -249,23 +248,24 @@ class _Generator:
             found.extend(plays)  # type: ignore[arg-type]
         return found
 
-    def straights(self, want: frozenset[Kind]) -> list[Play]:
+    def straights(self, want: int) -> list[Play]:
         """Straights and straight flushes (R3.7, R3.11, R3.17) of the kinds in ``want``."""
         mode = self.rules.straight_flush
-        straight_ok = Kind.STRAIGHT in want
-        flush_ok = Kind.STRAIGHT_FLUSH in want and mode != "none"
+        straight_ok = bool(want & _BIT[Kind.STRAIGHT])
+        flush_ok = bool(want & _BIT[Kind.STRAIGHT_FLUSH]) and mode != "none"
         found: list[Play] = []
         by_rank, memo, codes = self.by_rank, self.memo, self.codes
         tag = _TAGS[Kind.STRAIGHT] + 2 * straight_ok + flush_ok
         if self.classes and not flush_ok and self.rules.straight_flush in ("none", "distinct") and not self.rules.straights_by_suit:
             # The class of a straight is all there is; its member takes each rank's lowest card.
             run = self.reader.run
+            low_suits = self.hand.low_suits
             for index, (window, ranks) in self._windows(1, self.rules.min_straight):
-                lowest = [by_rank[rank][0] for rank in ranks]
-                key = (tag, index, *lowest)
+                key = (tag, index, *[low_suits[rank] for rank in ranks])
                 play = memo.get(key)
                 if play is None:
-                    play = memo[key] = run(Kind.STRAIGHT, tuple(lowest), window)
+                    lowest = tuple(by_rank[rank][0] for rank in ranks)
+                    play = memo[key] = run(Kind.STRAIGHT, lowest, window)
                 found.append(play)  # type: ignore[arg-type]
             return found
         for index, (window, ranks) in self._windows(1, self.rules.min_straight):
@@ -348,43 +348,57 @@ class _Generator:
 
     # --- everything -----------------------------------------------------------
 
-    def kinds(self, want: frozenset[Kind]) -> Iterator[list[Play]]:
-        """Lists of the plays of the kinds in ``want``, kind by kind, in the documented order."""
+    def kinds(self, want: int) -> Iterator[list[Play]]:
+        """Lists of the plays of the kinds in the bit mask ``want``, kind by kind, in order."""
         rules = self.rules
-        grouped = want & _GROUPED
-        if grouped:
-            entries = [self.rank_plays(rank) for rank in range(15) if self.by_rank[rank]]
-            if Kind.SINGLE in want:
+        want &= _enabled(rules)
+        entries: list[_RankPlays] = []
+        if want & _GROUPED:
+            memo, codes, by_rank = self.memo, self.codes, self.by_rank
+            for rank in range(15):
+                if by_rank[rank]:
+                    entry = memo.get(codes[rank])
+                    if entry is None:
+                        entry = memo[codes[rank]] = self._rank_plays(Rank(rank), by_rank[rank])
+                    entries.append(entry)  # type: ignore[arg-type]
+            if want & _BIT[Kind.SINGLE]:
                 yield [play for entry in entries for play in entry.singles]
-            if Kind.PAIR in want:
+            if want & _BIT[Kind.PAIR]:
                 yield [play for entry in entries for play in entry.pairs]
-            if (Kind.TRIPLE_BOMB if rules.triple_bomb else Kind.TRIPLE) in want:
+            if want & (_BIT[Kind.TRIPLE] | _BIT[Kind.TRIPLE_BOMB]):
                 yield [play for entry in entries for play in entry.triples]
-        if Kind.FULL_HOUSE in want and rules.full_house:
+        if want & _BIT[Kind.FULL_HOUSE]:
             yield self.attached(Kind.FULL_HOUSE, 3, 2)
-        if Kind.TRIPLE_WITH_SINGLE in want and rules.triple_with_single:
+        if want & _BIT[Kind.TRIPLE_WITH_SINGLE]:
             yield self.attached(Kind.TRIPLE_WITH_SINGLE, 3, 1)
-        if grouped and Kind.FOUR_OF_A_KIND in want:
+        if want & _BIT[Kind.FOUR_OF_A_KIND]:
             yield [play for entry in entries for play in entry.fours]
         if want & _STRAIGHTS:
             yield self.straights(want)
-        if Kind.PAIR_RUN in want:
+        if want & _BIT[Kind.PAIR_RUN]:
             yield self.runs(Kind.PAIR_RUN, 2, rules.min_pair_run)
-        if Kind.TRIPLE_RUN in want:
+        if want & _BIT[Kind.TRIPLE_RUN]:
             yield self.runs(Kind.TRIPLE_RUN, 3, rules.min_triple_run)
-        if grouped and Kind.BOMB in want:
+        if want & _BIT[Kind.BOMB]:
             yield [play for entry in entries for play in entry.bombs]
-        if Kind.BOMB_WITH_KICKER in want and rules.four_of_a_kind == "bomb_with_kicker":
+        if want & _BIT[Kind.BOMB_WITH_KICKER]:
             yield self.attached(Kind.BOMB_WITH_KICKER, 4, 1)
-        if Kind.JOKER_BOMB in want and rules.joker_bomb:
+        if want & _BIT[Kind.JOKER_BOMB]:
             yield self.joker_bombs()
 
 
 _TAGS = {kind: 8 * index for index, kind in enumerate(Kind)}
-_GROUPED = frozenset(
-    {Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.TRIPLE_BOMB, Kind.FOUR_OF_A_KIND, Kind.BOMB}
+_BIT = {kind: 1 << index for index, kind in enumerate(Kind)}
+_ALL = sum(_BIT.values())
+_GROUPED = sum(
+    _BIT[kind]
+    for kind in (Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.TRIPLE_BOMB, Kind.FOUR_OF_A_KIND, Kind.BOMB)
 )
-_STRAIGHTS = frozenset({Kind.STRAIGHT, Kind.STRAIGHT_FLUSH})
+_STRAIGHTS = _BIT[Kind.STRAIGHT] | _BIT[Kind.STRAIGHT_FLUSH]
+
+
+def _mask(kinds: Iterable[Kind]) -> int:
+    return sum(_BIT[kind] for kind in set(kinds))
 
 
 def _windows_by_length(reader: _Reader) -> tuple[tuple[_Window, tuple[int, ...], int], ...]:
@@ -404,27 +418,65 @@ def _windows_by_length(reader: _Reader) -> tuple[tuple[_Window, tuple[int, ...],
     return windows
 
 
-def _bomb_kinds(rules: Rules) -> frozenset[Kind]:
-    kinds = {Kind.JOKER_BOMB} if rules.joker_bomb else set()
+def _bomb_kinds(rules: Rules) -> int:
+    """The bit mask of the kinds that are bombs under ``rules`` (R4.6)."""
+    kinds = [Kind.JOKER_BOMB] if rules.joker_bomb else []
     if rules.triple_bomb:
-        kinds.add(Kind.TRIPLE_BOMB)
+        kinds.append(Kind.TRIPLE_BOMB)
     if rules.four_of_a_kind == "bomb":
-        kinds.add(Kind.BOMB)
+        kinds.append(Kind.BOMB)
     if rules.four_of_a_kind == "bomb_with_kicker":
-        kinds.add(Kind.BOMB_WITH_KICKER)
+        kinds.append(Kind.BOMB_WITH_KICKER)
     if rules.straight_flush == "bomb":
-        kinds.add(Kind.STRAIGHT_FLUSH)
-    return frozenset(kinds)
+        kinds.append(Kind.STRAIGHT_FLUSH)
+    return _mask(kinds)
 
 
-def _answer_kinds(rules: Rules, top: Play) -> frozenset[Kind]:
-    """The kinds that could beat ``top``: its family, plus the bombs."""
-    bombs = _bomb_kinds(rules)
-    if top.is_bomb:
-        return bombs
-    if top.family is Kind.STRAIGHT and rules.straight_flush == "beats_straights":
-        return bombs | {Kind.STRAIGHT, Kind.STRAIGHT_FLUSH}
-    return bombs | {top.kind}
+def _enabled(rules: Rules) -> int:
+    """The bit mask of the kinds that exist under ``rules`` (R3.17)."""
+    found = rules._memo.get("enabled")
+    if found is None:
+        kinds = [Kind.SINGLE, Kind.PAIR, Kind.STRAIGHT, Kind.PAIR_RUN, Kind.TRIPLE_RUN]
+        kinds.append(Kind.TRIPLE_BOMB if rules.triple_bomb else Kind.TRIPLE)
+        if rules.full_house:
+            kinds.append(Kind.FULL_HOUSE)
+        if rules.triple_with_single:
+            kinds.append(Kind.TRIPLE_WITH_SINGLE)
+        kinds.append(
+            {
+                "plain": Kind.FOUR_OF_A_KIND,
+                "bomb": Kind.BOMB,
+                "bomb_with_kicker": Kind.BOMB_WITH_KICKER,
+            }[rules.four_of_a_kind]
+        )
+        if rules.straight_flush != "none":
+            kinds.append(Kind.STRAIGHT_FLUSH)
+        if rules.joker_bomb:
+            kinds.append(Kind.JOKER_BOMB)
+        found = rules._memo["enabled"] = _mask(kinds)
+    assert isinstance(found, int)
+    return found
+
+
+def _wanted(rules: Rules, top: Play | None, kinds: int) -> int:
+    """The bit mask of the kinds to generate: all for a lead; the top's family and
+    the bombs for an answer; within the ``kinds`` filter."""
+    if top is None:
+        return kinds
+    key = ("wanted", top.kind.value, top.family.value, kinds)
+    memo = rules._memo
+    found = memo.get(key)
+    if found is None:
+        bombs = _bomb_kinds(rules)
+        if top.is_bomb:
+            wanted = bombs
+        elif top.family is Kind.STRAIGHT and rules.straight_flush == "beats_straights":
+            wanted = bombs | _STRAIGHTS
+        else:
+            wanted = bombs | _BIT[top.kind]
+        found = memo[key] = wanted & kinds
+    assert isinstance(found, int)
+    return found
 
 
 @attrs.frozen(repr=False)
@@ -447,23 +499,14 @@ class LegalPlays:
     to_beat: Play | None = None
     view: Literal["cards", "classes"] = "classes"
     revolution: bool = False
-    kinds: frozenset[Kind] | None = None
+    kinds: int = _ALL
     must_include: Card | None = None
-
-    def _wanted(self) -> frozenset[Kind]:
-        if self.to_beat is None:
-            wanted = frozenset(Kind)
-        else:
-            wanted = _answer_kinds(self.rules, self.to_beat)
-        if self.kinds is not None:
-            wanted &= self.kinds
-        return wanted
 
     def __iter__(self) -> Iterator[Play]:
         if self.must_include is not None and self.view == "classes":
             return self._with_card(self.must_include)
         generator = _Generator(_reader(self.rules), self.hand, self.view == "classes")
-        lists = generator.kinds(self._wanted())
+        lists = generator.kinds(_wanted(self.rules, self.to_beat, self.kinds))
         top = self.to_beat
         if top is not None:
             lists = (self._beating(plays, top) for plays in lists)
@@ -475,16 +518,23 @@ class LegalPlays:
 
     def _beating(self, plays: list[Play], top: Play) -> list[Play]:
         """The plays of one kind's list that beat ``top`` (R4)."""
-        if not plays:
-            return plays
-        if top.is_bomb or plays[0].is_bomb:
-            return [play for play in plays if beats(play, top, revolution=self.revolution)]
+        if top.is_bomb:
+            revolution = self.revolution
+            return [play for play in plays if beats(play, top, revolution=revolution)]
         family, size = top.family, len(top.cards)
         if self.revolution:
             bar = top.rev_key
-            return [p for p in plays if p.rev_key > bar and p.family is family and len(p.cards) == size]
+            return [
+                p
+                for p in plays
+                if p.is_bomb or (p.rev_key > bar and p.family is family and len(p.cards) == size)
+            ]
         bar = top.key
-        return [p for p in plays if p.key > bar and p.family is family and len(p.cards) == size]
+        return [
+            p
+            for p in plays
+            if p.is_bomb or (p.key > bar and p.family is family and len(p.cards) == size)
+        ]
 
     def _with_card(self, card: Card) -> Iterator[Play]:
         """The class view restricted to plays holding ``card``: one member of each class
@@ -519,7 +569,7 @@ class LegalPlays:
             return False
         if play not in _reader(self.rules).read(play.cards):
             return False
-        if play.kind not in self._wanted():
+        if not _wanted(self.rules, self.to_beat, self.kinds) & _BIT[play.kind]:
             return False
         if self.must_include is not None and self.must_include not in play.cards:
             return False
@@ -534,7 +584,7 @@ class LegalPlays:
         ranks = sorted(card.rank for card in play.cards)
         narrowed = attrs.evolve(
             self, hand=Hand(card for card in self.hand.cards if card.rank in ranks),
-            kinds=frozenset({play.kind}),
+            kinds=_BIT[play.kind],
         )
         for member in narrowed:
             if (
@@ -582,10 +632,9 @@ def legal_plays(
         chosen = "cards" if rules.suits_matter else "classes"
     else:
         chosen = view
-    wanted = None if kinds is None else frozenset(kinds)
+    wanted = _ALL if kinds is None else _mask(kinds)
     if bombs_only:
-        bombs = _bomb_kinds(rules)
-        wanted = bombs if wanted is None else wanted & bombs
+        wanted &= _bomb_kinds(rules)
     return LegalPlays(
         hand=hand,
         rules=rules,

@@ -216,7 +216,7 @@ class Rules:
     target_score: int | None = attrs.field(default=None, converter=_to_target)
     exchange: Exchange = attrs.field(default="none", validator=_choice(Exchange))
     # A private memo for tables derived from the options (built by other modules).
-    _memo: dict[str, object] = attrs.field(
+    _memo: dict[object, object] = attrs.field(
         init=False, factory=dict, eq=False, repr=False, hash=False
     )
 
