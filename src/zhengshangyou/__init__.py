@@ -17,34 +17,56 @@ from zhengshangyou.errors import (
     NotationError,
     ZhengShangyouError,
 )
+from zhengshangyou.actions import PASS, Give, Move, Offer, Pass, Return, Take
+from zhengshangyou.game import Action, Deal, Game, LegalMoves, Observation, State, deal_cards
 from zhengshangyou.hand import Hand
+from zhengshangyou.moves import LegalPlays, legal_plays
 from zhengshangyou.plays import Kind, Play, beats, classify, classify_all
 from zhengshangyou.rules import PRESETS, Rules
+from zhengshangyou.scoring import HandResult, score_hand
 
 __version__ = "0.1.0.dev0"
 
 __all__ = [
+    "PASS",
     "PRESETS",
+    "Action",
     "AmbiguousPlayError",
     "Card",
     "CardsNotHeldError",
+    "Deal",
+    "Game",
+    "Give",
     "Hand",
+    "HandResult",
     "IllegalMoveError",
     "InvalidCombinationError",
     "InvalidRecordError",
     "InvalidRulesError",
     "Kind",
+    "LegalMoves",
+    "LegalPlays",
+    "Move",
     "NotationError",
+    "Observation",
+    "Offer",
+    "Pass",
     "Play",
     "Rank",
+    "Return",
     "Rules",
+    "State",
     "Suit",
+    "Take",
     "ZhengShangyouError",
     "__version__",
     "beats",
     "classify",
     "classify_all",
+    "deal_cards",
     "format_cards",
+    "legal_plays",
     "make_deck",
     "parse_cards",
+    "score_hand",
 ]

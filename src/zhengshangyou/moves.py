@@ -230,8 +230,10 @@ class _Generator:
             )
         return found  # type: ignore[return-value]
 
-    def runs(self, kind: Kind, width: int, minimum: int) -> list[Play]:
+    def runs(self, kind: Kind, width: int, minimum: int) -> Iterable[Play]:
         """Pair runs and triple runs (R3.8, R3.9)."""
+        if not self.classes:
+            return self._card_runs(kind, width, minimum)
         found: list[Play] = []
         by_rank, memo, reader = self.by_rank, self.memo, self.reader
         codes, tag = self.codes, _TAGS[kind]
@@ -239,24 +241,30 @@ class _Generator:
             key = (tag, index, *[codes[rank] for rank in ranks])
             plays = memo.get(key)
             if plays is None:
-                groups = [by_rank[rank] for rank in ranks]
-                parts = itertools.product(*(self.choices(group, width) for group in groups))
-                plays = memo[key] = tuple(
-                    reader.run(kind, tuple(itertools.chain.from_iterable(part)), window)
-                    for part in parts
-                )
-            found.extend(plays)  # type: ignore[arg-type]
+                cards = tuple(card for rank in ranks for card in by_rank[rank][:width])
+                plays = memo[key] = reader.run(kind, cards, window)
+            found.append(plays)  # type: ignore[arg-type]
         return found
 
-    def straights(self, want: int) -> list[Play]:
+    def _card_runs(self, kind: Kind, width: int, minimum: int) -> Iterator[Play]:
+        """The card view of runs, generated lazily: the choices multiply quickly."""
+        by_rank, reader = self.by_rank, self.reader
+        for _, (window, ranks) in self._windows(width, minimum):
+            parts = itertools.product(*(_subsets(by_rank[rank], width) for rank in ranks))
+            for part in parts:
+                yield reader.run(kind, tuple(itertools.chain.from_iterable(part)), window)
+
+    def straights(self, want: int) -> Iterable[Play]:
         """Straights and straight flushes (R3.7, R3.11, R3.17) of the kinds in ``want``."""
         mode = self.rules.straight_flush
         straight_ok = bool(want & _BIT[Kind.STRAIGHT])
         flush_ok = bool(want & _BIT[Kind.STRAIGHT_FLUSH]) and mode != "none"
+        if not self.classes:
+            return self._card_straights(straight_ok, flush_ok)
         found: list[Play] = []
         by_rank, memo, codes = self.by_rank, self.memo, self.codes
         tag = _TAGS[Kind.STRAIGHT] + 2 * straight_ok + flush_ok
-        if self.classes and not flush_ok and self.rules.straight_flush in ("none", "distinct") and not self.rules.straights_by_suit:
+        if not flush_ok and mode in ("none", "distinct") and not self.rules.straights_by_suit:
             # The class of a straight is all there is; its member takes each rank's lowest card.
             run = self.reader.run
             low_suits = self.hand.low_suits
@@ -273,36 +281,37 @@ class _Generator:
             plays = memo.get(key)
             if plays is None:
                 groups = tuple(by_rank[rank] for rank in ranks)
-                plays = memo[key] = self._straights(window, groups, straight_ok, flush_ok)
+                plays = memo[key] = tuple(self._straight_classes_and_flushes(window, groups, straight_ok, flush_ok))
             found.extend(plays)  # type: ignore[arg-type]
         return found
 
-    def _straights(
+    def _card_straights(self, straight_ok: bool, flush_ok: bool) -> Iterator[Play]:
+        """The card view of straights and straight flushes, generated lazily."""
+        reader = self.reader
+        flush_is_straight = self.rules.straight_flush in ("none", "distinct")
+        for _, (window, ranks) in self._windows(1, self.rules.min_straight):
+            options = [tuple(dict.fromkeys(self.by_rank[rank])) for rank in ranks]
+            for cards in itertools.product(*options):
+                flush = len({card.suit for card in cards}) == 1
+                if straight_ok and (flush_is_straight or not flush):
+                    yield reader.run(Kind.STRAIGHT, cards, window)
+                if flush_ok and flush:
+                    yield reader.run(Kind.STRAIGHT_FLUSH, cards, window)
+
+    def _straight_classes_and_flushes(
         self,
         window: _Window,
         groups: tuple[tuple[Card, ...], ...],
         straight_ok: bool,
         flush_ok: bool,
-    ) -> tuple[Play, ...]:
-        reader = self.reader
+    ) -> Iterator[Play]:
         # Whether a one-suit choice reads as a straight too.
         flush_is_straight = self.rules.straight_flush in ("none", "distinct")
         options = [tuple(dict.fromkeys(group)) for group in groups]
-        if self.classes:
-            plays: list[Play] = []
-            if straight_ok:
-                plays.extend(self._straight_classes(window, options, flush_is_straight))
-            if flush_ok:
-                plays.extend(self._flush_classes(window, options))
-            return tuple(plays)
-        plays = []
-        for cards in itertools.product(*options):
-            flush = len({card.suit for card in cards}) == 1
-            if straight_ok and (flush_is_straight or not flush):
-                plays.append(reader.run(Kind.STRAIGHT, cards, window))
-            if flush_ok and flush:
-                plays.append(reader.run(Kind.STRAIGHT_FLUSH, cards, window))
-        return tuple(plays)
+        if straight_ok:
+            yield from self._straight_classes(window, options, flush_is_straight)
+        if flush_ok:
+            yield from self._flush_classes(window, options)
 
     def _straight_classes(
         self, window: _Window, options: list[tuple[Card, ...]], flush_is_straight: bool
@@ -348,7 +357,7 @@ class _Generator:
 
     # --- everything -----------------------------------------------------------
 
-    def kinds(self, want: int) -> Iterator[list[Play]]:
+    def kinds(self, want: int) -> Iterator[Iterable[Play]]:
         """Lists of the plays of the kinds in the bit mask ``want``, kind by kind, in order."""
         rules = self.rules
         want &= _enabled(rules)
@@ -516,20 +525,21 @@ class LegalPlays:
             return (play for play in plays if card in play.cards)
         return plays
 
-    def _beating(self, plays: list[Play], top: Play) -> list[Play]:
+    def _beating(self, plays: Iterable[Play], top: Play) -> Iterable[Play]:
         """The plays of one kind's list that beat ``top`` (R4)."""
+        revolution = self.revolution
+        if not isinstance(plays, list):
+            return (play for play in plays if beats(play, top, revolution=revolution))
         if top.is_bomb:
-            revolution = self.revolution
             return [play for play in plays if beats(play, top, revolution=revolution)]
         family, size = top.family, len(top.cards)
-        if self.revolution:
-            bar = top.rev_key
+        bar = top.rev_key if revolution else top.key
+        if revolution:
             return [
                 p
                 for p in plays
                 if p.is_bomb or (p.rev_key > bar and p.family is family and len(p.cards) == size)
             ]
-        bar = top.key
         return [
             p
             for p in plays

@@ -1,0 +1,1068 @@
+"""The game: a whole hand and a whole match under any rules (R2, R5–R8).
+
+A :class:`State` is an immutable position, with a link to the state before it;
+:meth:`State.play` checks a move and returns the next state, and a rejected
+move raises a typed error that names the rule, leaving nothing changed.
+:class:`Game` is the convenient mutable handle most programs use: it holds the
+current state, and :meth:`Game.copy` and :meth:`Game.undo` cost next to
+nothing, since states are shared.
+
+>>> game = Game(seed=7)                     # the default preset, 4 players
+>>> game.phase, game.to_act in range(4)
+('play', True)
+>>> lead = next(iter(game.legal_moves()))   # the first legal lead, a single
+>>> game.play(lead)
+>>> game.state.top == lead
+True
+>>> game.undo()
+>>> game.state.top is None
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, Literal
+
+import attrs
+
+from zhengshangyou.actions import PASS, Give, Move, Offer, Pass, Return, Take
+from zhengshangyou.cards import Card, format_cards, parse_cards
+from zhengshangyou.errors import (
+    AmbiguousPlayError,
+    CardsNotHeldError,
+    IllegalMoveError,
+    InvalidCombinationError,
+)
+from zhengshangyou.hand import Hand
+from zhengshangyou.moves import LegalPlays, legal_plays
+from zhengshangyou.plays import Kind, Play, _reader, beats
+from zhengshangyou.rules import Rules
+from zhengshangyou.scoring import HandResult, match_over, score_hand
+
+__all__ = [
+    "Action",
+    "Deal",
+    "Game",
+    "LegalMoves",
+    "Observation",
+    "Phase",
+    "State",
+    "deal_cards",
+]
+
+Phase = Literal["exchange", "play", "hand_over", "match_over"]
+ExchangeStep = Literal["give", "offer", "take", "return"]
+
+
+@attrs.frozen
+class Action:
+    """One move in the history: who made it and what it was.
+
+    >>> Action(2, PASS)
+    Action(seat=2, move=Pass())
+    """
+
+    seat: int
+    move: Move
+
+
+@attrs.frozen
+class Deal:
+    """The cards of one hand as dealt (R2.2): the dealer, each seat's hand and, with
+    ``first_lead="trick_card"`` on the first hand, the face-up trick card and the seat
+    it was dealt to (R2.4).
+
+    >>> deal = deal_cards(Rules(players=3, jokers=False, joker_bomb=False), dealer=1, rng=random.Random(0))
+    >>> [len(hand) for hand in deal.hands]   # 52 cards, 3 players: the dealer gets 18 (E19)
+    [17, 18, 17]
+    """
+
+    dealer: int
+    hands: tuple[Hand, ...]
+    trick_card: Card | None = None
+    trick_seat: int | None = None
+
+
+def deal_cards(rules: Rules, dealer: int, rng: random.Random, *, trick_card: bool = False) -> Deal:
+    """Shuffle the deck with ``rng`` and deal it singly from ``dealer`` in play order (R2.2).
+
+    With ``trick_card``, one dealt card, chosen uniformly with ``rng``, is turned
+    face up, and its seat is recorded (R2.4).
+
+    >>> deal = deal_cards(Rules(), dealer=0, rng=random.Random(1), trick_card=True)
+    >>> [len(hand) for hand in deal.hands], deal.trick_card in deal.hands[deal.trick_seat]
+    ([14, 14, 13, 13], True)
+    """
+    deck = list(rules.deck())
+    rng.shuffle(deck)
+    players = rules.players
+    dealt: list[list[Card]] = [[] for _ in range(players)]
+    for position, card in enumerate(deck):
+        dealt[(dealer + position) % players].append(card)
+    face_up: Card | None = None
+    seat: int | None = None
+    if trick_card:
+        position = rng.randrange(len(deck))
+        face_up, seat = deck[position], (dealer + position) % players
+    return Deal(dealer, tuple(Hand(cards) for cards in dealt), face_up, seat)
+
+
+def _rng(seed: int, *purpose: object) -> random.Random:
+    """A generator for one purpose of one game, the same on every platform and run."""
+    return random.Random(":".join(["zhengshangyou", str(seed), *map(str, purpose)]))
+
+
+@attrs.frozen
+class _Exchange:
+    """Where the exchange of R8 stands."""
+
+    step: ExchangeStep
+    winner: int
+    loser: int
+    offered: tuple[Card, ...] = ()
+
+
+@attrs.frozen(repr=False)
+class State:
+    """An immutable position of a match; :meth:`play` gives the next one.
+
+    Build the first state with :meth:`State.new` (or use :class:`Game`). Every
+    field is public knowledge except the other seats' ``hands`` and the ``seed``
+    (which would tell the deal); :meth:`observation` gives what one seat may
+    know.
+
+    >>> state = State.new(Rules(), seed=3, dealer=0)
+    >>> state.phase, state.dealer, sum(map(len, state.hands))
+    ('play', 0, 54)
+    >>> after = state.play(next(iter(state.legal_moves())))
+    >>> after.parent is state, len(after.log)
+    (True, 1)
+    """
+
+    rules: Rules
+    seed: int
+    hand_number: int
+    deal: Deal
+    phase: Phase
+    hands: tuple[Hand, ...]
+    to_act: int  # -1 when nobody is to act
+    top: Play | None  # the play to beat; None when the player to act leads
+    top_seat: int  # who made it, or -1
+    passed: int  # bit mask: seats that passed since the last play
+    locked: int  # bit mask: seats locked out of this trick (pass_locks_out)
+    revolution: bool  # whether the rank order is flipped now (R4.8)
+    must_include: Card | None  # a card the next lead must include (R2.5)
+    finished: tuple[int, ...]  # seats out, in order
+    played: int  # bit mask: seats that played a card this hand
+    first_out: tuple[tuple[int, ...], int] | None  # cards held and played mask when the Winner went out
+    exchange: _Exchange | None
+    exchanged: tuple[Action, ...]  # public transfers of this hand (R8.2)
+    log: tuple[Action, ...]  # every move of this hand
+    scores: tuple[int, ...]  # match totals
+    results: tuple[HandResult, ...]  # the hands finished in this match
+    past: tuple[tuple[Deal, tuple[Action, ...]], ...]  # earlier hands: deal and moves
+    deals: tuple[Deal, ...] = attrs.field(default=(), repr=False)  # deals given for later hands
+    parent: State | None = attrs.field(default=None, eq=False, repr=False)
+
+    # --- construction -----------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules,
+        *,
+        seed: int | None = None,
+        dealer: int | None = None,
+        deals: Sequence[Deal] = (),
+    ) -> State:
+        """The first state of a match: the deal of its first hand, ready to play.
+
+        ``seed`` fixes every random choice (drawn at random when None, and kept so
+        the match can be replayed); ``dealer`` names the first dealer (random
+        otherwise, R2.3); ``deals`` gives the deals of the first hands instead of
+        shuffling (as a record does).
+
+        >>> State.new(Rules(), seed=1).seed
+        1
+        """
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        players = rules.players
+        if deals:
+            dealer = deals[0].dealer
+        elif dealer is None:
+            dealer = _rng(seed, "dealer").randrange(players)
+        if not 0 <= dealer < players:
+            raise IllegalMoveError(f"dealer must be a seat 0..{players - 1}, not {dealer}", rule="R2.1")
+        deal = _check_deal(rules, deals[0]) if deals else deal_cards(
+            rules, dealer, _rng(seed, "deal", 0), trick_card=rules.first_lead == "trick_card"
+        )
+        state = cls(
+            rules=rules,
+            seed=seed,
+            hand_number=0,
+            deal=deal,
+            phase="play",
+            hands=deal.hands,
+            to_act=-1,
+            top=None,
+            top_seat=-1,
+            passed=0,
+            locked=0,
+            revolution=False,
+            must_include=None,
+            finished=(),
+            played=0,
+            first_out=None,
+            exchange=None,
+            exchanged=(),
+            log=(),
+            scores=(0,) * players,
+            results=(),
+            past=(),
+            deals=tuple(deals[1:]),
+        )
+        return state._start_play(previous=None)
+
+    def _replace(self, **changes: Any) -> State:
+        """A copy with some fields changed, linked to this state as its parent."""
+        values = {name: getattr(self, name) for name in _FIELDS}
+        values.update(changes)
+        values["parent"] = self
+        return State(**values)
+
+    # --- public views -----------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """The number of seats.
+
+        >>> State.new(Rules(players=3), seed=0).players
+        3
+        """
+        return self.rules.players
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current hand."""
+        return self.deal.dealer
+
+    @property
+    def winner(self) -> int | None:
+        """The first seat out this hand (上游), once there is one (R6.1)."""
+        return self.finished[0] if self.finished else None
+
+    @property
+    def result(self) -> HandResult | None:
+        """The result of the current hand once it is over.
+
+        >>> State.new(Rules(), seed=0).result is None
+        True
+        """
+        if self.phase in ("hand_over", "match_over"):
+            return self.results[-1]
+        return None
+
+    def is_active(self, seat: int) -> bool:
+        """Whether ``seat`` still holds cards.
+
+        >>> State.new(Rules(), seed=0).is_active(2)
+        True
+        """
+        return bool(self.hands[seat])
+
+    def history(self) -> tuple[tuple[Deal, tuple[Action, ...]], ...]:
+        """Every hand of the match so far: its deal and its moves, the current one last.
+
+        >>> len(State.new(Rules(), seed=0).history())
+        1
+        """
+        return (*self.past, (self.deal, self.log))
+
+    def legal_moves(self) -> LegalMoves:
+        """The moves the seat to act may make now, as a lazy view (see :class:`LegalMoves`).
+
+        >>> state = State.new(Rules(), seed=2)
+        >>> moves = state.legal_moves()
+        >>> bool(moves), PASS in moves       # the leader may not pass (R5.1)
+        (True, False)
+        """
+        return LegalMoves(self)
+
+    # --- transitions --------------------------------------------------------
+
+    def play(self, move: Move, *, seat: int | None = None) -> State:
+        """The state after the seat to act makes ``move``; checked.
+
+        ``seat``, when given, must be the seat to act. A rejected move raises
+        :class:`~zhengshangyou.errors.IllegalMoveError` (or a subclass) naming
+        the rule, and this state is untouched (it is immutable).
+
+        >>> state = State.new(Rules(), seed=2)
+        >>> state.play(PASS)
+        Traceback (most recent call last):
+        ...
+        zhengshangyou.errors.IllegalMoveError: the leader may not pass (R5.1)
+        """
+        if self.phase in ("hand_over", "match_over"):
+            raise IllegalMoveError(
+                "the hand is over: no move is possible until the next hand is dealt (R6.1)",
+                rule="R6.1",
+            )
+        if seat is not None and seat != self.to_act:
+            raise IllegalMoveError(
+                f"it is seat {self.to_act}'s turn, not seat {seat}'s (R5.2)", rule="R5.2"
+            )
+        if self.phase == "exchange":
+            return self._exchange_move(move)
+        if isinstance(move, Play):
+            return self._play(move)
+        if isinstance(move, Pass):
+            return self._pass()
+        raise IllegalMoveError(
+            f"{move} is an exchange decision, and no exchange is under way (R8.4)", rule="R8.4"
+        )
+
+    def _play(self, play: Play) -> State:
+        seat = self.to_act
+        rules = self.rules
+        hand = self.hands[seat]
+        if not hand.contains(play.cards):
+            raise CardsNotHeldError(f"seat {seat} does not hold {play} (R3)")
+        if play not in _reader(rules).read(play.cards):
+            raise InvalidCombinationError(
+                f"{play!r} is not a reading of its cards under these rules (R3.16)", rule="R3.16"
+            )
+        top = self.top
+        if top is None:
+            if self.must_include is not None and self.must_include not in play.cards:
+                raise IllegalMoveError(
+                    f"the first lead of the hand must include {self.must_include} (R2.5)",
+                    rule="R2.5",
+                )
+        elif not beats(play, top, revolution=self.revolution):
+            if top.is_bomb:
+                reason, rule = f"after the bomb {top} only a higher bomb may follow", "R4.6"
+            elif play.family is not top.family or len(play) != len(top):
+                reason = (
+                    f"{play} ({play.kind.label}, {len(play)} cards) does not match "
+                    f"{top} ({top.kind.label}, {len(top)} cards)"
+                )
+                rule = "R4.1"
+            else:
+                reason, rule = f"{play} is not higher than {top}", "R4.2"
+            raise IllegalMoveError(f"{reason} ({rule})", rule=rule)
+        remaining = hand.remove(play.cards)
+        hands = self.hands[:seat] + (remaining,) + self.hands[seat + 1 :]
+        revolution = self.revolution
+        if rules.revolution and play.kind is Kind.FOUR_OF_A_KIND:
+            revolution = not revolution  # judged under the old order, flips for what follows (E20)
+        played = self.played | (1 << seat)
+        finished, first_out = self.finished, self.first_out
+        if not remaining:
+            finished = (*finished, seat)
+            if first_out is None:
+                first_out = (tuple(map(len, hands)), played)
+        state = self._replace(
+            hands=hands,
+            top=play,
+            top_seat=seat,
+            passed=0,
+            revolution=revolution,
+            must_include=None,
+            finished=finished,
+            played=played,
+            first_out=first_out,
+            log=(*self.log, Action(seat, play)),
+        )
+        if state._hand_ends():
+            return state._end_hand()
+        if rules.auto_restart and state._unbeatable(seat, play):
+            return state._new_trick(leader=seat)
+        following = state._next_to_act(seat)
+        if following == seat or following < 0:
+            return state._new_trick(leader=seat)
+        return attrs.evolve(state, to_act=following, parent=self)
+
+    def _pass(self) -> State:
+        seat = self.to_act
+        top = self.top
+        if top is None:
+            raise IllegalMoveError("the leader may not pass (R5.1)", rule="R5.1")
+        if self.rules.must_beat:
+            beating = legal_plays(
+                self.hands[seat], self.rules, top, view="classes", revolution=self.revolution
+            )
+            forced = next((play for play in beating if not play.is_bomb), None)
+            if forced is not None:
+                raise IllegalMoveError(
+                    f"must_beat: seat {seat} holds a play that beats {top} (such as {forced}),"
+                    " so it may not pass (R5.2)",
+                    rule="R5.2",
+                )
+        bit = 1 << seat
+        passed = self.passed | bit
+        locked = self.locked | bit if self.rules.pass_locks_out else self.locked
+        state = self._replace(passed=passed, locked=locked, log=(*self.log, Action(seat, PASS)))
+        waiting = [
+            other
+            for other in range(self.players)
+            if other != self.top_seat and self.hands[other] and not (passed | locked) >> other & 1
+        ]
+        if not waiting:
+            return state._new_trick(leader=self.top_seat)
+        return attrs.evolve(state, to_act=state._next_to_act(seat), parent=self)
+
+    def _next_to_act(self, seat: int) -> int:
+        """The next seat after ``seat`` in play order that holds cards and is not
+        locked out; -1 when there is none (R5.2, R5.3)."""
+        players = self.players
+        for step in range(1, players + 1):
+            other = (seat + step) % players
+            if self.hands[other] and not self.locked >> other & 1:
+                return other
+        return -1
+
+    def _new_trick(self, leader: int) -> State:
+        """End the trick: ``leader`` leads the next, or the next seat holding cards
+        if ``leader`` is out (R5.4, R5.5)."""
+        if not self.hands[leader]:
+            leader = self._next_active(leader)
+        return attrs.evolve(
+            self, top=None, top_seat=-1, passed=0, locked=0, to_act=leader, parent=self.parent
+        )
+
+    def _next_active(self, seat: int) -> int:
+        players = self.players
+        for step in range(1, players + 1):
+            other = (seat + step) % players
+            if self.hands[other]:
+                return other
+        return -1
+
+    def _unbeatable(self, seat: int, play: Play) -> bool:
+        """R5.6: no combination beating ``play`` can be formed from the cards that
+        ``seat`` cannot see (every card neither in its hand nor played)."""
+        unseen = Hand(
+            card for other, hand in enumerate(self.hands) if other != seat for card in hand
+        )
+        return not legal_plays(unseen, self.rules, play, view="classes", revolution=self.revolution)
+
+    def _hand_ends(self) -> bool:
+        if self.rules.end == "first_out":
+            return bool(self.finished)
+        return sum(1 for hand in self.hands if hand) <= 1
+
+    def _end_hand(self) -> State:
+        """Close the hand: the finishing order, the Loser, the scores (R6, R7)."""
+        rules = self.rules
+        players = self.players
+        winner = self.finished[0]
+        order = list(self.finished)
+        rest = [seat for seat in range(players) if seat not in order]
+        # Fewer cards first; ties in play order from the Winner, so that the last
+        # seat (the Loser) holds the most cards and is the latest of those tied (R6.2).
+        rest.sort(key=lambda seat: (len(self.hands[seat]), (seat - winner) % players))
+        order.extend(rest)
+        assert self.first_out is not None
+        cards_left, played_mask = self.first_out
+        played = tuple(bool(played_mask >> seat & 1) for seat in range(players))
+        scores = score_hand(rules, finishing_order=order, cards_left=cards_left, played=played)
+        result = HandResult(tuple(order), cards_left, played, scores)
+        totals = tuple(total + score for total, score in zip(self.scores, scores, strict=True))
+        return attrs.evolve(
+            self,
+            phase="match_over" if match_over(rules, totals) else "hand_over",
+            finished=tuple(order),
+            to_act=-1,
+            top=None,
+            top_seat=-1,
+            passed=0,
+            locked=0,
+            scores=totals,
+            results=(*self.results, result),
+            parent=self.parent,
+        )
+
+    def next_hand(self) -> State:
+        """Deal the next hand of the match (R2.6, R2.7, R8): new dealer, exchange, leader.
+
+        >>> state = State.new(Rules(), seed=0)
+        >>> state.next_hand()
+        Traceback (most recent call last):
+        ...
+        zhengshangyou.errors.IllegalMoveError: the current hand is not over (R6.1)
+        """
+        if self.phase == "match_over":
+            raise IllegalMoveError(
+                f"the match is over: a score reached target_score={self.rules.target_score} (R7.4)",
+                rule="R7.4",
+            )
+        if self.phase != "hand_over":
+            raise IllegalMoveError("the current hand is not over (R6.1)", rule="R6.1")
+        rules = self.rules
+        previous = self.results[-1]
+        if rules.next_dealer == "loser":
+            dealer = previous.loser
+        elif rules.next_dealer == "winner":
+            dealer = previous.winner
+        else:
+            dealer = (self.dealer + 1) % self.players
+        number = self.hand_number + 1
+        if self.deals:
+            deal = _check_deal(rules, self.deals[0])
+            deals = self.deals[1:]
+        else:
+            deal = deal_cards(rules, dealer, _rng(self.seed, "deal", number))
+            deals = ()
+        state = self._replace(
+            hand_number=number,
+            deal=deal,
+            phase="play",
+            hands=deal.hands,
+            to_act=-1,
+            top=None,
+            top_seat=-1,
+            passed=0,
+            locked=0,
+            revolution=False,
+            must_include=None,
+            finished=(),
+            played=0,
+            first_out=None,
+            exchange=None,
+            exchanged=(),
+            log=(),
+            past=(*self.past, (self.deal, self.log)),
+            deals=deals,
+        )
+        if rules.exchange != "none":
+            exchange = _Exchange("give", winner=previous.winner, loser=previous.loser)
+            return attrs.evolve(
+                state, phase="exchange", exchange=exchange, to_act=previous.loser, parent=self
+            )
+        return state._start_play(previous)
+
+    def _start_play(self, previous: HandResult | None) -> State:
+        """The first lead of a hand (R2.4–R2.6)."""
+        rules = self.rules
+        method: str = rules.first_lead if previous is None else rules.later_lead
+        must_include = None
+        if method == "start_card":
+            leader = self._start_card_holder()
+            if rules.start_card_must_be_played and rules.start_card in self.hands[leader]:
+                must_include = rules.start_card
+        elif method == "trick_card":
+            assert self.deal.trick_seat is not None
+            leader = self.deal.trick_seat
+        elif method == "dealer":
+            leader = self.dealer
+        elif method == "loser":
+            assert previous is not None
+            leader = previous.loser
+        else:
+            assert previous is not None
+            leader = previous.winner
+        return attrs.evolve(
+            self,
+            phase="play",
+            exchange=None,
+            to_act=leader,
+            must_include=must_include,
+            parent=self.parent,
+        )
+
+    def _start_card_holder(self) -> int:
+        """R2.4: the holder of the start card, the first copy met in play order from
+        the dealer; failing that, the holder of the lowest card, ties by suit then play
+        order from the dealer (library rulings)."""
+        players, dealer = self.players, self.dealer
+        seats = [(dealer + step) % players for step in range(players)]
+        for seat in seats:
+            if self.rules.start_card in self.hands[seat]:
+                return seat
+        lowest = min((min(self.hands[seat]), step) for step, seat in enumerate(seats) if self.hands[seat])
+        return seats[lowest[1]]
+
+    # --- the exchange (R8) ------------------------------------------------------
+
+    def exchange_moves(self) -> tuple[Move, ...]:
+        """The exchange decisions open to the seat to act (R8.4), in card order.
+
+        >>> State.new(Rules(), seed=0).exchange_moves()
+        ()
+        """
+        exchange = self.exchange
+        if self.phase != "exchange" or exchange is None:
+            return ()
+        if exchange.step == "give":
+            return tuple(Give(card) for card in self._highest_cards(exchange.loser))
+        if exchange.step == "take":
+            return tuple(Take(card) for card in dict.fromkeys(exchange.offered))
+        hand = self.hands[exchange.winner]
+        if exchange.step == "return":
+            return tuple(Return(card) for card in dict.fromkeys(hand))
+        pairs: dict[tuple[Card, ...], None] = {}
+        cards = hand.cards
+        for first in range(len(cards)):
+            for second in range(first + 1, len(cards)):
+                pairs[(cards[first], cards[second])] = None
+        return tuple(Offer(pair) for pair in pairs)
+
+    def _highest_cards(self, seat: int) -> tuple[Card, ...]:
+        """The cards the Loser may give: of the highest rank, and of the highest suit
+        when suits are ordered; the Loser chooses among the rest (R8.2)."""
+        hand = self.hands[seat]
+        top_rank = max(card.rank for card in hand)
+        cards = [card for card in dict.fromkeys(hand) if card.rank == top_rank]
+        order = self.rules.suit_order
+        if order is not None and not top_rank.is_joker:
+            best = max(order.index(card.suit) for card in cards if card.suit is not None)
+            cards = [card for card in cards if card.suit is not None and order.index(card.suit) == best]
+        return tuple(cards)
+
+    def _exchange_move(self, move: Move) -> State:
+        exchange = self.exchange
+        assert exchange is not None
+        allowed = self.exchange_moves()
+        if move not in allowed:
+            expected = {
+                "give": "Give(card): the Loser gives their highest card",
+                "offer": "Offer(two cards): the Winner offers two cards of their hand",
+                "take": "Take(card): the Loser takes one of the two offered cards",
+                "return": "Return(card): the Winner returns any card of their hand",
+            }[exchange.step]
+            rule = "R8.3" if exchange.step == "return" else "R8.2"
+            raise IllegalMoveError(
+                f"{move} is not allowed now; expected {expected} ({rule})", rule=rule
+            )
+        winner, loser = exchange.winner, exchange.loser
+        log = (*self.log, Action(self.to_act, move))
+        if isinstance(move, Offer):
+            return self._replace(
+                exchange=attrs.evolve(exchange, step="take", offered=move.cards),
+                to_act=loser,
+                log=log,
+            )
+        assert isinstance(move, (Give, Take, Return))
+        giver, receiver = (loser, winner) if isinstance(move, Give) else (winner, loser)
+        hands = list(self.hands)
+        hands[giver] = hands[giver].remove((move.card,))
+        hands[receiver] = hands[receiver].add((move.card,))
+        state = self._replace(
+            hands=tuple(hands),
+            exchanged=(*self.exchanged, Action(self.to_act, move)),
+            log=log,
+        )
+        if isinstance(move, Give):
+            step: ExchangeStep = "offer" if self.rules.exchange == "highest_for_one_of_two" else "return"
+            return attrs.evolve(
+                state, exchange=attrs.evolve(exchange, step=step), to_act=winner, parent=self
+            )
+        previous = self.results[-1]
+        return attrs.evolve(state._start_play(previous), parent=self)
+
+    # --- observation ----------------------------------------------------------
+
+    def observation(self, seat: int) -> Observation:
+        """Everything ``seat`` may know now, and nothing else (see :class:`Observation`).
+
+        >>> state = State.new(Rules(), seed=5)
+        >>> view = state.observation(0)
+        >>> view.hand == state.hands[0], sum(view.counts)
+        (True, 54)
+        """
+        if not 0 <= seat < self.players:
+            raise IllegalMoveError(f"seat must be 0..{self.players - 1}, not {seat}", rule="R2.1")
+        exchange = self.exchange
+        involved = exchange is not None and seat in (exchange.winner, exchange.loser)
+        history = tuple(
+            action
+            for action in self.log
+            if not isinstance(action.move, Offer) or involved
+        )
+        return Observation(
+            seat=seat,
+            rules=self.rules,
+            phase=self.phase,
+            hand_number=self.hand_number,
+            dealer=self.dealer,
+            to_act=self.to_act,
+            hand=self.hands[seat],
+            counts=tuple(map(len, self.hands)),
+            top=self.top,
+            top_seat=self.top_seat,
+            passed=_seats(self.passed, self.players),
+            locked=_seats(self.locked, self.players),
+            revolution=self.revolution,
+            must_include=self.must_include,
+            finished=self.finished,
+            played=_seats(self.played, self.players),
+            trick_card=self.deal.trick_card,
+            trick_seat=self.deal.trick_seat,
+            offered=exchange.offered if involved and exchange is not None else (),
+            exchanged=self.exchanged,
+            history=history,
+            scores=self.scores,
+            results=self.results,
+            legal_moves=tuple(self.legal_moves()) if seat == self.to_act else (),
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<State hand {self.hand_number} {self.phase}, to act {self.to_act}, "
+            f"top {self.top!s}, counts {[len(hand) for hand in self.hands]}>"
+        )
+
+
+_FIELDS = tuple(field.name for field in attrs.fields(State) if field.name != "parent")
+
+
+def _seats(mask: int, players: int) -> tuple[int, ...]:
+    return tuple(seat for seat in range(players) if mask >> seat & 1)
+
+
+def _check_deal(rules: Rules, deal: Deal) -> Deal:
+    """Refuse a given deal that is not one deck's worth dealt to the table (R1.3, R2.2)."""
+    if len(deal.hands) != rules.players:
+        raise IllegalMoveError(
+            f"the deal has {len(deal.hands)} hands for {rules.players} players (R2.1)", rule="R2.1"
+        )
+    dealt = sorted(card for hand in deal.hands for card in hand)
+    if dealt != sorted(rules.deck()):
+        raise IllegalMoveError("the deal is not exactly the deck of these rules (R1.3)", rule="R1.3")
+    if not 0 <= deal.dealer < rules.players:
+        raise IllegalMoveError(f"no seat {deal.dealer} to deal (R2.1)", rule="R2.1")
+    if (deal.trick_card is None) != (deal.trick_seat is None) or (
+        deal.trick_card is not None
+        and deal.trick_seat is not None
+        and deal.trick_card not in deal.hands[deal.trick_seat]
+    ):
+        raise IllegalMoveError("the trick card must be a card of its seat's hand (R2.4)", rule="R2.4")
+    return deal
+
+
+@attrs.frozen
+class Observation:
+    """What one seat may know (R2.4, R8.2): its own hand and every public fact.
+
+    Hidden: the other seats' hands (only their sizes show) and the seed; an
+    exchange offer shows only to the Winner and the Loser. ``legal_moves`` is
+    filled for the seat to act.
+
+    >>> game = Game(seed=11)
+    >>> seen = game.observation(game.to_act)
+    >>> len(seen.legal_moves) > 0, seen.top is None
+    (True, True)
+    """
+
+    seat: int
+    rules: Rules
+    phase: Phase
+    hand_number: int
+    dealer: int
+    to_act: int
+    hand: Hand
+    counts: tuple[int, ...]
+    top: Play | None
+    top_seat: int
+    passed: tuple[int, ...]
+    locked: tuple[int, ...]
+    revolution: bool
+    must_include: Card | None
+    finished: tuple[int, ...]
+    played: tuple[int, ...]
+    trick_card: Card | None
+    trick_seat: int | None
+    offered: tuple[Card, ...]
+    exchanged: tuple[Action, ...]
+    history: tuple[Action, ...]
+    scores: tuple[int, ...]
+    results: tuple[HandResult, ...]
+    legal_moves: tuple[Move, ...]
+
+
+@attrs.frozen(repr=False)
+class LegalMoves:
+    """A lazy view of the moves open to the seat to act: plays (from the move
+    generator, class view by default), then :data:`~zhengshangyou.actions.PASS`
+    when passing is allowed; or the exchange decisions during an exchange.
+
+    >>> state = State.new(Rules(), seed=4)
+    >>> moves = state.legal_moves()
+    >>> moves.count() == len(list(moves)), PASS in moves
+    (True, False)
+    """
+
+    state: State
+    view: Literal["auto", "cards", "classes"] = "auto"
+
+    @property
+    def plays(self) -> LegalPlays | None:
+        """The move generator's view of the plays, or None when no play is possible."""
+        state = self.state
+        if state.phase != "play":
+            return None
+        return legal_plays(
+            state.hands[state.to_act],
+            state.rules,
+            state.top,
+            view=self.view,
+            revolution=state.revolution,
+            must_include=state.must_include,
+        )
+
+    def pass_allowed(self) -> bool:
+        """Whether the seat to act may pass (R5.1, R5.2).
+
+        >>> State.new(Rules(), seed=4).legal_moves().pass_allowed()
+        False
+        """
+        state = self.state
+        if state.phase != "play" or state.top is None:
+            return False
+        if not state.rules.must_beat:
+            return True
+        beating = legal_plays(
+            state.hands[state.to_act], state.rules, state.top, view="classes",
+            revolution=state.revolution,
+        )
+        return all(play.is_bomb for play in beating)
+
+    def __iter__(self) -> Iterator[Move]:
+        state = self.state
+        if state.phase == "exchange":
+            yield from state.exchange_moves()
+            return
+        plays = self.plays
+        if plays is None:
+            return
+        yield from plays
+        if self.pass_allowed():
+            yield PASS
+
+    def count(self) -> int:
+        """The number of legal moves.
+
+        >>> State.new(Rules(), seed=4).legal_moves().count() > 0
+        True
+        """
+        return sum(1 for _ in self)
+
+    def __bool__(self) -> bool:
+        return next(iter(self), None) is not None
+
+    def __contains__(self, move: object) -> bool:
+        state = self.state
+        if state.phase == "exchange":
+            return move in state.exchange_moves()
+        if isinstance(move, Pass):
+            return self.pass_allowed()
+        plays = self.plays
+        return plays is not None and move in plays
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves of seat {self.state.to_act} in {self.state.phase}>"
+
+
+class Game:
+    """A match of Zheng Shangyou: a mutable handle on the current :class:`State`.
+
+    ``rules`` (default ``Rules()``) can be combined with keyword options, which
+    are validated exactly as :class:`~zhengshangyou.rules.Rules` validates them:
+    ``Game(players=3, min_straight=3)`` or ``Game(Rules.preset("winner"),
+    exchange="highest_for_any")``.
+
+    >>> game = Game(Rules.preset("winner"), seed=1, dealer=0)
+    >>> game.rules.min_straight, game.phase
+    (3, 'play')
+    >>> game.to_act == game.state._start_card_holder()   # the 3♦ leads
+    True
+    >>> clone = game.copy()
+    >>> game.play(next(iter(game.legal_moves())))
+    >>> clone == game
+    False
+    """
+
+    __slots__ = ("_state",)
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        *,
+        seed: int | None = None,
+        dealer: int | None = None,
+        deals: Sequence[Deal] = (),
+        **options: Any,
+    ) -> None:
+        if rules is None:
+            rules = Rules(**options)
+        elif options:
+            rules = rules.evolve(**options)
+        self._state = State.new(rules, seed=seed, dealer=dealer, deals=deals)
+
+    @classmethod
+    def from_state(cls, state: State) -> Game:
+        """A game handle on ``state``.
+
+        >>> state = State.new(Rules(), seed=0)
+        >>> Game.from_state(state).state is state
+        True
+        """
+        game = cls.__new__(cls)
+        game._state = state
+        return game
+
+    @property
+    def state(self) -> State:
+        """The current position."""
+        return self._state
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of this match."""
+        return self._state.rules
+
+    @property
+    def phase(self) -> Phase:
+        """``"exchange"``, ``"play"``, ``"hand_over"`` or ``"match_over"``."""
+        return self._state.phase
+
+    @property
+    def to_act(self) -> int:
+        """The seat to act, or -1 when nobody is."""
+        return self._state.to_act
+
+    @property
+    def hands(self) -> tuple[Hand, ...]:
+        """Every seat's hand (all of them: this is the referee's view)."""
+        return self._state.hands
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The match totals."""
+        return self._state.scores
+
+    @property
+    def is_hand_over(self) -> bool:
+        """Whether the current hand has ended."""
+        return self._state.phase in ("hand_over", "match_over")
+
+    @property
+    def is_match_over(self) -> bool:
+        """Whether the match has ended (a score reached ``target_score``, R7.4)."""
+        return self._state.phase == "match_over"
+
+    def legal_moves(self, *, view: Literal["auto", "cards", "classes"] = "auto") -> LegalMoves:
+        """The moves the seat to act may make (see :class:`LegalMoves`)."""
+        return LegalMoves(self._state, view)
+
+    def play(self, move: Move | str | Iterable[Card], *, seat: int | None = None) -> None:
+        """Make ``move`` for the seat to act; checked, and all or nothing.
+
+        ``move`` is a move object, or text: ``"pass"``, cards in the notation
+        (read as the one reading legal here, R3.16), ``"give RJ"``,
+        ``"offer 3D 4S"``, ``"take 4S"``, ``"return 3C"``; or an iterable of
+        cards.
+
+        >>> game = Game(seed=2)
+        >>> game.play("pass")
+        Traceback (most recent call last):
+        ...
+        zhengshangyou.errors.IllegalMoveError: the leader may not pass (R5.1)
+        """
+        self._state = self._state.play(self.parse_move(move), seat=seat)
+
+    def parse_move(self, move: Move | str | Iterable[Card]) -> Move:
+        """Turn text or cards into a move for the current position (not yet checked
+        for legality, except that cards must have a legal reading here).
+
+        >>> game = Game(seed=2)
+        >>> game.parse_move("pass")
+        Pass()
+        """
+        if isinstance(move, (Play, Pass, Give, Offer, Take, Return)):
+            return move
+        if isinstance(move, str):
+            words = move.strip().split(None, 1)
+            verb = words[0].lower() if words else ""
+            rest = words[1] if len(words) > 1 else ""
+            if verb == "pass" and not rest:
+                return PASS
+            if verb == "give":
+                return Give(Card.parse(rest))
+            if verb == "take":
+                return Take(Card.parse(rest))
+            if verb == "return":
+                return Return(Card.parse(rest))
+            if verb == "offer":
+                return Offer(parse_cards(rest))
+            cards: tuple[Card, ...] = parse_cards(move)
+        else:
+            cards = tuple(move)
+        return self._reading(cards)
+
+    def _reading(self, cards: tuple[Card, ...]) -> Play:
+        """The reading of ``cards`` that is legal here (R3.16): the only one, or the
+        strongest of several readings of one kind; several kinds must be declared."""
+        state = self._state
+        readings = _reader(state.rules).read(tuple(sorted(cards)))
+        if not readings:
+            raise _reader(state.rules).why_not(tuple(sorted(cards)))
+        if state.phase == "play" and state.top is not None:
+            legal = [play for play in readings if beats(play, state.top, revolution=state.revolution)]
+            readings = legal or readings
+        kinds = {play.kind for play in readings}
+        if len(kinds) > 1:
+            raise AmbiguousPlayError(
+                f"{format_cards(sorted(cards))} has several readings here; play one of: "
+                + "; ".join(repr(play) for play in readings)
+                + " (R3.16)",
+                readings=readings,
+            )
+        revolution = state.revolution
+        return max(readings, key=lambda play: play.rev_key if revolution else play.key)
+
+    def next_hand(self) -> None:
+        """Deal the next hand of the match (see :meth:`State.next_hand`)."""
+        self._state = self._state.next_hand()
+
+    def undo(self) -> None:
+        """Take back the last move (or deal).
+
+        >>> game = Game(seed=3)
+        >>> game.undo()
+        Traceback (most recent call last):
+        ...
+        zhengshangyou.errors.IllegalMoveError: nothing to undo
+        """
+        parent = self._state.parent
+        if parent is None:
+            raise IllegalMoveError("nothing to undo")
+        self._state = parent
+
+    def copy(self) -> Game:
+        """An independent handle on the same position (states are shared: O(1)).
+
+        >>> game = Game(seed=3)
+        >>> game.copy() == game
+        True
+        """
+        return Game.from_state(self._state)
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know (see :meth:`State.observation`)."""
+        return self._state.observation(seat)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self._state == other._state
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<Game {self._state!r}>"
+
