@@ -6,6 +6,7 @@
 True
 """
 
+from zhengshangyou.actions import PASS, Give, Move, Offer, Pass, Return, Take
 from zhengshangyou.cards import Card, Rank, Suit, format_cards, make_deck, parse_cards
 from zhengshangyou.errors import (
     AmbiguousPlayError,
@@ -17,7 +18,6 @@ from zhengshangyou.errors import (
     NotationError,
     ZhengShangyouError,
 )
-from zhengshangyou.actions import PASS, Give, Move, Offer, Pass, Return, Take
 from zhengshangyou.game import Action, Deal, Game, LegalMoves, Observation, State, deal_cards
 from zhengshangyou.hand import Hand
 from zhengshangyou.moves import LegalPlays, legal_plays
