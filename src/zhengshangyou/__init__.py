@@ -22,6 +22,7 @@ from zhengshangyou.game import Action, Deal, Game, LegalMoves, Observation, Stat
 from zhengshangyou.hand import Hand
 from zhengshangyou.moves import LegalPlays, legal_plays
 from zhengshangyou.plays import Kind, Play, beats, classify, classify_all
+from zhengshangyou.record import Record, RefereeReport, referee
 from zhengshangyou.rules import PRESETS, Rules
 from zhengshangyou.scoring import HandResult, score_hand
 
@@ -53,6 +54,8 @@ __all__ = [
     "Pass",
     "Play",
     "Rank",
+    "Record",
+    "RefereeReport",
     "Return",
     "Rules",
     "State",
@@ -68,5 +71,6 @@ __all__ = [
     "legal_plays",
     "make_deck",
     "parse_cards",
+    "referee",
     "score_hand",
 ]

@@ -196,9 +196,15 @@ class State:
             dealer = _rng(seed, "dealer").randrange(players)
         if not 0 <= dealer < players:
             raise IllegalMoveError(f"dealer must be a seat 0..{players - 1}, not {dealer}", rule="R2.1")
-        deal = _check_deal(rules, deals[0]) if deals else deal_cards(
-            rules, dealer, _rng(seed, "deal", 0), trick_card=rules.first_lead == "trick_card"
-        )
+        trick_card = rules.first_lead == "trick_card"
+        if deals:
+            deal = _check_deal(rules, deals[0])
+            if trick_card and deal.trick_card is None:
+                raise IllegalMoveError(
+                    "first_lead='trick_card' needs the deal's face-up trick card (R2.4)", rule="R2.4"
+                )
+        else:
+            deal = deal_cards(rules, dealer, _rng(seed, "deal", 0), trick_card=trick_card)
         state = cls(
             rules=rules,
             seed=seed,
@@ -514,6 +520,12 @@ class State:
         if self.deals:
             deal = _check_deal(rules, self.deals[0])
             deals = self.deals[1:]
+            if deal.dealer != dealer:
+                raise IllegalMoveError(
+                    f"seat {dealer} deals hand {number} (next_dealer={rules.next_dealer!r}),"
+                    f" not seat {deal.dealer} (R2.7)",
+                    rule="R2.7",
+                )
         else:
             deal = deal_cards(rules, dealer, _rng(self.seed, "deal", number))
             deals = ()
