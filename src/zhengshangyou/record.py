@@ -311,7 +311,7 @@ def _read_move(rules: Rules, data: object, index: int) -> Action:
         cards = _cards(value, f"move {index} {verb}", index)
         if len(cards) != 1:
             raise InvalidRecordError(f"move {index}: {verb} takes one card", index=index, rule="R8.2")
-        move = {"give": Give, "take": Take, "return": Return}[verb](cards[0])
+        move = Give(cards[0]) if verb == "give" else Take(cards[0]) if verb == "take" else Return(cards[0])
     return Action(seat, move)
 
 
