@@ -171,7 +171,7 @@ def _check_suit(instance: Card, attribute: attrs.Attribute[Suit | None], suit: S
         raise NotationError(f"a {name} has no suit (R1.4)", token=token)
 
 
-@attrs.frozen(order=True, repr=False, cache_hash=True)
+@attrs.frozen(repr=False, cache_hash=True)
 class Card:
     """One playing card: a rank and, except for the jokers, a suit.
 
@@ -190,6 +190,35 @@ class Card:
 
     rank: Rank = attrs.field(converter=Rank)
     suit: Suit | None = attrs.field(default=None, validator=_check_suit)
+    # The position in the sorted deck (see ``index``), kept for fast ordering.
+    _order: int = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        if self.suit is None:
+            order = 52 + self.rank - Rank.BLACK_JOKER
+        else:
+            order = 4 * self.rank + self.suit
+        object.__setattr__(self, "_order", int(order))
+
+    def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._order < other._order
+
+    def __le__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._order <= other._order
+
+    def __gt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._order > other._order
+
+    def __ge__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._order >= other._order
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -228,9 +257,7 @@ class Card:
         >>> all(Card.from_index(card.index) == card for card in make_deck())
         True
         """
-        if self.suit is None:
-            return 52 + self.rank - Rank.BLACK_JOKER
-        return 4 * self.rank + self.suit
+        return self._order
 
     @classmethod
     def from_index(cls, index: int) -> Card:

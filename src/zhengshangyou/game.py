@@ -232,12 +232,17 @@ class State:
         )
         return state._start_play(previous=None)
 
-    def _replace(self, **changes: Any) -> State:
-        """A copy with some fields changed, linked to this state as its parent."""
-        values = {name: getattr(self, name) for name in _FIELDS}
-        values.update(changes)
-        values["parent"] = self
-        return State(**values)
+    def _replace(self, *, parent: State | None | Literal["self"] = "self", **changes: Any) -> State:
+        """A copy with some fields changed, linked to ``parent`` (this state by default).
+
+        States are built often (one per move), so this copies the slots directly.
+        """
+        new = object.__new__(State)
+        put = object.__setattr__
+        for name in _FIELDS:
+            put(new, name, changes[name] if name in changes else getattr(self, name))
+        put(new, "parent", self if parent == "self" else parent)
+        return new
 
     # --- public views -----------------------------------------------------
 
@@ -335,9 +340,11 @@ class State:
         seat = self.to_act
         rules = self.rules
         hand = self.hands[seat]
-        if not hand.contains(play.cards):
-            raise CardsNotHeldError(f"seat {seat} does not hold {play} (R3)")
-        if play not in _reader(rules).read(play.cards):
+        try:
+            remaining = hand.remove(play.cards)
+        except CardsNotHeldError:
+            raise CardsNotHeldError(f"seat {seat} does not hold {play} (R3)") from None
+        if play not in _reader(rules).readings(play.cards):
             raise InvalidCombinationError(
                 f"{play!r} is not a reading of its cards under these rules (R3.16)", rule="R3.16"
             )
@@ -360,7 +367,6 @@ class State:
             else:
                 reason, rule = f"{play} is not higher than {top}", "R4.2"
             raise IllegalMoveError(f"{reason} ({rule})", rule=rule)
-        remaining = hand.remove(play.cards)
         hands = self.hands[:seat] + (remaining,) + self.hands[seat + 1 :]
         revolution = self.revolution
         if rules.revolution and play.kind is Kind.FOUR_OF_A_KIND:
@@ -371,8 +377,36 @@ class State:
             finished = (*finished, seat)
             if first_out is None:
                 first_out = (tuple(map(len, hands)), played)
-        state = self._replace(
+        log = (*self.log, Action(seat, play))
+        if _hand_ends(rules, hands, finished):
+            state = self._replace(
+                hands=hands, played=played, finished=finished, first_out=first_out, log=log
+            )
+            return state._end_hand()
+        following = _next_to_act(hands, self.locked, seat)
+        if (
+            following == seat
+            or following < 0
+            or (rules.auto_restart and _unbeatable(rules, hands, seat, play, revolution))
+        ):
+            # Nobody may answer, or nothing can beat the play (R5.6): a new trick.
+            return self._replace(
+                hands=hands,
+                to_act=seat if remaining else _next_active(hands, seat),
+                top=None,
+                top_seat=-1,
+                passed=0,
+                locked=0,
+                revolution=revolution,
+                must_include=None,
+                finished=finished,
+                played=played,
+                first_out=first_out,
+                log=log,
+            )
+        return self._replace(
             hands=hands,
+            to_act=following,
             top=play,
             top_seat=seat,
             passed=0,
@@ -381,16 +415,8 @@ class State:
             finished=finished,
             played=played,
             first_out=first_out,
-            log=(*self.log, Action(seat, play)),
+            log=log,
         )
-        if state._hand_ends():
-            return state._end_hand()
-        if rules.auto_restart and state._unbeatable(seat, play):
-            return state._new_trick(leader=seat)
-        following = state._next_to_act(seat)
-        if following == seat or following < 0:
-            return state._new_trick(leader=seat)
-        return attrs.evolve(state, to_act=following, parent=self)
 
     def _pass(self) -> State:
         seat = self.to_act
@@ -411,55 +437,25 @@ class State:
         bit = 1 << seat
         passed = self.passed | bit
         locked = self.locked | bit if self.rules.pass_locks_out else self.locked
-        state = self._replace(passed=passed, locked=locked, log=(*self.log, Action(seat, PASS)))
-        waiting = [
-            other
-            for other in range(self.players)
-            if other != self.top_seat and self.hands[other] and not (passed | locked) >> other & 1
-        ]
-        if not waiting:
-            return state._new_trick(leader=self.top_seat)
-        return attrs.evolve(state, to_act=state._next_to_act(seat), parent=self)
-
-    def _next_to_act(self, seat: int) -> int:
-        """The next seat after ``seat`` in play order that holds cards and is not
-        locked out; -1 when there is none (R5.2, R5.3)."""
-        players = self.players
-        for step in range(1, players + 1):
-            other = (seat + step) % players
-            if self.hands[other] and not self.locked >> other & 1:
-                return other
-        return -1
-
-    def _new_trick(self, leader: int) -> State:
-        """End the trick: ``leader`` leads the next, or the next seat holding cards
-        if ``leader`` is out (R5.4, R5.5)."""
-        if not self.hands[leader]:
-            leader = self._next_active(leader)
-        return attrs.evolve(
-            self, top=None, top_seat=-1, passed=0, locked=0, to_act=leader, parent=self.parent
+        log = (*self.log, Action(seat, PASS))
+        hands, top_seat = self.hands, self.top_seat
+        done = passed | locked
+        if all(
+            other == top_seat or not hands[other] or done >> other & 1
+            for other in range(len(hands))
+        ):
+            # Every other seat holding cards has passed since the last play (R5.4, R5.5).
+            return self._replace(
+                to_act=top_seat if hands[top_seat] else _next_active(hands, top_seat),
+                top=None,
+                top_seat=-1,
+                passed=0,
+                locked=0,
+                log=log,
+            )
+        return self._replace(
+            to_act=_next_to_act(hands, locked, seat), passed=passed, locked=locked, log=log
         )
-
-    def _next_active(self, seat: int) -> int:
-        players = self.players
-        for step in range(1, players + 1):
-            other = (seat + step) % players
-            if self.hands[other]:
-                return other
-        return -1
-
-    def _unbeatable(self, seat: int, play: Play) -> bool:
-        """R5.6: no combination beating ``play`` can be formed from the cards that
-        ``seat`` cannot see (every card neither in its hand nor played)."""
-        unseen = Hand(
-            card for other, hand in enumerate(self.hands) if other != seat for card in hand
-        )
-        return not legal_plays(unseen, self.rules, play, view="classes", revolution=self.revolution)
-
-    def _hand_ends(self) -> bool:
-        if self.rules.end == "first_out":
-            return bool(self.finished)
-        return sum(1 for hand in self.hands if hand) <= 1
 
     def _end_hand(self) -> State:
         """Close the hand: the finishing order, the Loser, the scores (R6, R7)."""
@@ -478,9 +474,7 @@ class State:
         scores = score_hand(rules, finishing_order=order, cards_left=cards_left, played=played)
         result = HandResult(tuple(order), cards_left, played, scores)
         totals = tuple(total + score for total, score in zip(self.scores, scores, strict=True))
-        return attrs.evolve(
-            self,
-            phase="match_over" if match_over(rules, totals) else "hand_over",
+        return self._replace(phase="match_over" if match_over(rules, totals) else "hand_over",
             finished=tuple(order),
             to_act=-1,
             top=None,
@@ -552,8 +546,7 @@ class State:
         )
         if rules.exchange != "none":
             exchange = _Exchange("give", winner=previous.winner, loser=previous.loser)
-            return attrs.evolve(
-                state, phase="exchange", exchange=exchange, to_act=previous.loser, parent=self
+            return state._replace(phase="exchange", exchange=exchange, to_act=previous.loser, parent=self
             )
         return state._start_play(previous)
 
@@ -577,9 +570,7 @@ class State:
         else:
             assert previous is not None
             leader = previous.winner
-        return attrs.evolve(
-            self,
-            phase="play",
+        return self._replace(phase="play",
             exchange=None,
             to_act=leader,
             must_include=must_include,
@@ -670,11 +661,10 @@ class State:
         )
         if isinstance(move, Give):
             step: ExchangeStep = "offer" if self.rules.exchange == "highest_for_one_of_two" else "return"
-            return attrs.evolve(
-                state, exchange=attrs.evolve(exchange, step=step), to_act=winner, parent=self
+            return state._replace(exchange=attrs.evolve(exchange, step=step), to_act=winner, parent=self
             )
         previous = self.results[-1]
-        return attrs.evolve(state._start_play(previous), parent=self)
+        return state._start_play(previous)._replace(parent=self)
 
     # --- observation ----------------------------------------------------------
 
@@ -730,6 +720,45 @@ class State:
 
 
 _FIELDS = tuple(field.name for field in attrs.fields(State) if field.name != "parent")
+
+
+def _next_to_act(hands: tuple[Hand, ...], locked: int, seat: int) -> int:
+    """The next seat after ``seat`` in play order that holds cards and is not locked
+    out of the trick; ``seat`` itself when no other is; -1 when none holds cards
+    (R5.2, R5.3)."""
+    players = len(hands)
+    for step in range(1, players + 1):
+        other = (seat + step) % players
+        if hands[other] and not locked >> other & 1:
+            return other
+    return -1
+
+
+def _next_active(hands: tuple[Hand, ...], seat: int) -> int:
+    """The next seat after ``seat`` in play order that still holds cards (R5.5)."""
+    players = len(hands)
+    for step in range(1, players + 1):
+        other = (seat + step) % players
+        if hands[other]:
+            return other
+    return -1
+
+
+def _hand_ends(rules: Rules, hands: tuple[Hand, ...], finished: tuple[int, ...]) -> bool:
+    """R6.1, R6.2: the Winner is out (``end="first_out"``) or one seat holds cards."""
+    if rules.end == "first_out":
+        return bool(finished)
+    return sum(1 for hand in hands if hand) <= 1
+
+
+def _unbeatable(
+    rules: Rules, hands: tuple[Hand, ...], seat: int, play: Play, revolution: bool
+) -> bool:
+    """R5.6: no combination beating ``play`` can be formed from the cards that ``seat``
+    cannot see. Those are every card neither in its hand nor played, which is exactly
+    the other hands taken together, so only public information decides."""
+    unseen = Hand(card for other, hand in enumerate(hands) if other != seat for card in hand)
+    return not legal_plays(unseen, rules, play, view="classes", revolution=revolution)
 
 
 def _seats(mask: int, players: int) -> tuple[int, ...]:

@@ -12,8 +12,8 @@ multiset, kept sorted. Adding and removing give new hands.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Iterator
+from operator import attrgetter
 
 import attrs
 
@@ -23,8 +23,33 @@ from zhengshangyou.errors import CardsNotHeldError
 __all__ = ["Hand"]
 
 
+_ORDER = attrgetter("_order")
+
+
 def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards))
+    return tuple(sorted(cards, key=_ORDER))
+
+
+_CODE_BASE = tuple(rank << 12 for rank in range(15))
+
+
+def _without(held: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:
+    """``held`` (sorted) less ``cards``, counting repeats; None if some card is not held."""
+    need: dict[int, int] = {}
+    for card in cards:
+        need[card._order] = need.get(card._order, 0) + 1
+    if not need:
+        return held
+    kept = []
+    for card in held:
+        order = card._order
+        if need.get(order):
+            need[order] -= 1
+        else:
+            kept.append(card)
+    if any(need.values()):
+        return None
+    return tuple(kept)
 
 
 @attrs.frozen(repr=False)
@@ -50,24 +75,45 @@ class Hand:
     def __attrs_post_init__(self) -> None:
         groups: list[list[Card]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], [], []]
         # One int per rank naming exactly which cards of that rank the hand holds:
-        # the rank, then three bits per suit counting copies (jokers count as suit 0).
-        codes = [rank << 12 for rank in range(15)]
+        # the rank, then three bits per suit counting copies. A card's ``_order`` is
+        # its place in the sorted deck: 4 * rank + suit, then 52 and 53 for the jokers.
+        codes = list(_CODE_BASE)
+        lows = [-1] * 15
         for card in self.cards:
-            rank = card.rank
-            groups[rank].append(card)
-            codes[rank] += 1 << 3 * (card.suit or 0)
+            order = card._order
+            rank = order >> 2 if order < 52 else order - 39
+            group = groups[rank]
+            if not group:
+                lows[rank] = order & 3 if order < 52 else 0
+            group.append(card)
+            codes[rank] += 1 << 3 * (order & 3)
         counts = tuple(map(len, groups))
-        held = [0, 0, 0, 0, 0]
+        one = two = three = four = 0
         for plain in range(13):
-            for width in range(1, min(counts[plain], 4) + 1):
-                held[width] |= 1 << plain
-        object.__setattr__(self, "_by_rank", tuple(map(tuple, groups)))
-        object.__setattr__(self, "_rank_counts", counts)
-        object.__setattr__(self, "_codes", tuple(codes))
-        object.__setattr__(self, "_held", tuple(held))
-        object.__setattr__(
-            self, "_low_suits", tuple(int(group[0].suit or 0) if group else -1 for group in groups)
-        )
+            count = counts[plain]
+            if count:
+                bit = 1 << plain
+                one |= bit
+                if count > 1:
+                    two |= bit
+                    if count > 2:
+                        three |= bit
+                        if count > 3:
+                            four |= bit
+        put = object.__setattr__
+        put(self, "_by_rank", tuple(map(tuple, groups)))
+        put(self, "_rank_counts", counts)
+        put(self, "_codes", tuple(codes))
+        put(self, "_held", (0, one, two, three, four))
+        put(self, "_low_suits", tuple(lows))
+
+    @classmethod
+    def _sorted(cls, cards: tuple[Card, ...]) -> Hand:
+        """A hand from cards already in sorted order (skips sorting)."""
+        hand = object.__new__(cls)
+        object.__setattr__(hand, "cards", cards)
+        hand.__attrs_post_init__()
+        return hand
 
     @classmethod
     def parse(cls, text: str) -> Hand:
@@ -159,9 +205,7 @@ class Hand:
         >>> hand.contains(parse_cards("3D 3D")), hand.contains(parse_cards("4S 4S"))
         (True, False)
         """
-        have = Counter(self.cards)
-        have.subtract(cards)
-        return min(have.values(), default=0) >= 0
+        return _without(self.cards, cards) is not None
 
     def add(self, cards: Iterable[Card]) -> Hand:
         """A new hand with ``cards`` added.
@@ -185,15 +229,12 @@ class Hand:
         zhengshangyou.errors.CardsNotHeldError: the hand 3D 4S does not hold 4S 4S (R3)
         """
         taken = tuple(cards)
-        remaining = list(self.cards)
-        try:
-            for card in taken:
-                remaining.remove(card)
-        except ValueError:
+        remaining = _without(self.cards, taken)
+        if remaining is None:
             raise CardsNotHeldError(
                 f"the hand {self} does not hold {format_cards(sorted(taken))} (R3)"
-            ) from None
-        return Hand(remaining)
+            )
+        return Hand._sorted(remaining)
 
     def unicode(self) -> str:
         """The hand with suit symbols.

@@ -257,13 +257,13 @@ class _Generator:
     def straights(self, want: int) -> Iterable[Play]:
         """Straights and straight flushes (R3.7, R3.11, R3.17) of the kinds in ``want``."""
         mode = self.rules.straight_flush
-        straight_ok = bool(want & _BIT[Kind.STRAIGHT])
-        flush_ok = bool(want & _BIT[Kind.STRAIGHT_FLUSH]) and mode != "none"
+        straight_ok = bool(want & _STRAIGHT)
+        flush_ok = bool(want & _STRAIGHT_FLUSH) and mode != "none"
         if not self.classes:
             return self._card_straights(straight_ok, flush_ok)
         found: list[Play] = []
         by_rank, memo, codes = self.by_rank, self.memo, self.codes
-        tag = _TAGS[Kind.STRAIGHT] + 2 * straight_ok + flush_ok
+        tag = _STRAIGHT_TAG + 2 * straight_ok + flush_ok
         if not flush_ok and mode in ("none", "distinct") and not self.rules.straights_by_suit:
             # The class of a straight is all there is; its member takes each rank's lowest card.
             run = self.reader.run
@@ -370,40 +370,56 @@ class _Generator:
                     if entry is None:
                         entry = memo[codes[rank]] = self._rank_plays(Rank(rank), by_rank[rank])
                     entries.append(entry)  # type: ignore[arg-type]
-            if want & _BIT[Kind.SINGLE]:
+            if want & _SINGLE:
                 yield [play for entry in entries for play in entry.singles]
-            if want & _BIT[Kind.PAIR]:
+            if want & _PAIR:
                 yield [play for entry in entries for play in entry.pairs]
-            if want & (_BIT[Kind.TRIPLE] | _BIT[Kind.TRIPLE_BOMB]):
+            if want & (_TRIPLE | _TRIPLE_BOMB):
                 yield [play for entry in entries for play in entry.triples]
-        if want & _BIT[Kind.FULL_HOUSE]:
+        if want & _FULL_HOUSE:
             yield self.attached(Kind.FULL_HOUSE, 3, 2)
-        if want & _BIT[Kind.TRIPLE_WITH_SINGLE]:
+        if want & _TRIPLE_WITH_SINGLE:
             yield self.attached(Kind.TRIPLE_WITH_SINGLE, 3, 1)
-        if want & _BIT[Kind.FOUR_OF_A_KIND]:
+        if want & _FOUR_OF_A_KIND:
             yield [play for entry in entries for play in entry.fours]
         if want & _STRAIGHTS:
             yield self.straights(want)
-        if want & _BIT[Kind.PAIR_RUN]:
+        if want & _PAIR_RUN:
             yield self.runs(Kind.PAIR_RUN, 2, rules.min_pair_run)
-        if want & _BIT[Kind.TRIPLE_RUN]:
+        if want & _TRIPLE_RUN:
             yield self.runs(Kind.TRIPLE_RUN, 3, rules.min_triple_run)
-        if want & _BIT[Kind.BOMB]:
+        if want & _BOMB:
             yield [play for entry in entries for play in entry.bombs]
-        if want & _BIT[Kind.BOMB_WITH_KICKER]:
+        if want & _BOMB_WITH_KICKER:
             yield self.attached(Kind.BOMB_WITH_KICKER, 4, 1)
-        if want & _BIT[Kind.JOKER_BOMB]:
+        if want & _JOKER_BOMB:
             yield self.joker_bombs()
 
 
 _TAGS = {kind: 8 * index for index, kind in enumerate(Kind)}
 _BIT = {kind: 1 << index for index, kind in enumerate(Kind)}
+# The same bits as plain names, so that the generator never hashes an enum member.
+_SINGLE = _BIT[Kind.SINGLE]
+_PAIR = _BIT[Kind.PAIR]
+_TRIPLE = _BIT[Kind.TRIPLE]
+_FULL_HOUSE = _BIT[Kind.FULL_HOUSE]
+_TRIPLE_WITH_SINGLE = _BIT[Kind.TRIPLE_WITH_SINGLE]
+_FOUR_OF_A_KIND = _BIT[Kind.FOUR_OF_A_KIND]
+_STRAIGHT = _BIT[Kind.STRAIGHT]
+_PAIR_RUN = _BIT[Kind.PAIR_RUN]
+_TRIPLE_RUN = _BIT[Kind.TRIPLE_RUN]
+_STRAIGHT_FLUSH = _BIT[Kind.STRAIGHT_FLUSH]
+_TRIPLE_BOMB = _BIT[Kind.TRIPLE_BOMB]
+_BOMB = _BIT[Kind.BOMB]
+_BOMB_WITH_KICKER = _BIT[Kind.BOMB_WITH_KICKER]
+_JOKER_BOMB = _BIT[Kind.JOKER_BOMB]
 _ALL = sum(_BIT.values())
 _GROUPED = sum(
     _BIT[kind]
     for kind in (Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.TRIPLE_BOMB, Kind.FOUR_OF_A_KIND, Kind.BOMB)
 )
-_STRAIGHTS = _BIT[Kind.STRAIGHT] | _BIT[Kind.STRAIGHT_FLUSH]
+_STRAIGHTS = _STRAIGHT | _STRAIGHT_FLUSH
+_STRAIGHT_TAG = _TAGS[Kind.STRAIGHT]
 
 
 def _mask(kinds: Iterable[Kind]) -> int:
@@ -577,7 +593,7 @@ class LegalPlays:
         """
         if not self.hand.contains(play.cards):
             return False
-        if play not in _reader(self.rules).read(play.cards):
+        if play not in _reader(self.rules).readings(play.cards):
             return False
         if not _wanted(self.rules, self.to_beat, self.kinds) & _BIT[play.kind]:
             return False

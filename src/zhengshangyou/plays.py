@@ -193,8 +193,8 @@ def _windows(run_order: str) -> dict[int, list[_Window]]:
             if len(set(ranks)) != len(ranks):
                 break
             tags = {tag for _, tag in part}
-            if "low" in tags and "high" in tags:
-                continue  # never both ends at once (either_end)
+            if run_order == "either_end" and "low" in tags and "high" in tags:
+                continue  # never both ends at once (either_end; two_low allows 2-...-K-A)
             mask = 0
             for rank in ranks:
                 mask |= 1 << rank
@@ -219,6 +219,7 @@ class _Reader:
         self.suit_strength = [0, 0, 0, 0] if order is None else [order.index(s) for s in range(4)]
         self.windows = _windows(rules.run_order)
         self.wheels_high = rules.straight_ranking == "wheels_high"
+        self.cache: dict[tuple[Card, ...], tuple[Play, ...]] = {}
 
     # --- keys -------------------------------------------------------------
 
@@ -285,6 +286,15 @@ class _Reader:
         return self.make(kind, cards, family, tier, strength, -strength, suit, is_bomb)
 
     # --- reading ----------------------------------------------------------
+
+    def readings(self, cards: tuple[Card, ...]) -> tuple[Play, ...]:
+        """:meth:`read`, memoised: the same cards are read once per rule set."""
+        found = self.cache.get(cards)
+        if found is None:
+            if len(self.cache) > 100_000:
+                self.cache.clear()
+            found = self.cache[cards] = tuple(self.read(cards))
+        return found
 
     def read(self, cards: tuple[Card, ...]) -> list[Play]:
         """Every reading of ``cards`` (sorted) under the rules (R3, R3.16, R3.17)."""
