@@ -232,7 +232,7 @@ class State:
         )
         return state._start_play(previous=None)
 
-    def _replace(self, *, parent: State | None | Literal["self"] = "self", **changes: Any) -> State:
+    def _replace(self, *, parent: State | Literal["self"] | None = "self", **changes: Any) -> State:
         """A copy with some fields changed, linked to ``parent`` (this state by default).
 
         States are built often (one per move), so this copies the slots directly.
