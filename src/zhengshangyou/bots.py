@@ -1,0 +1,347 @@
+"""Bots: programs that choose a move from what their seat may know.
+
+A bot is anything with a ``choose(observation)`` method returning one of
+``observation.legal_moves`` (see :class:`Bot`). Three come with the library:
+
+* :class:`RandomBot` picks uniformly at random (seeded);
+* :class:`GreedyBot` plays the smallest play that beats, leads its weakest
+  play, and keeps its bombs until an opponent is about to go out;
+* :class:`HeuristicBot` plans how to empty its hand in as few plays as
+  possible and plays along the plan, using what the observation shows.
+
+>>> from zhengshangyou import Game
+>>> game = Game(seed=3)
+>>> bots = [GreedyBot(), RandomBot(seed=1), GreedyBot(), HeuristicBot()]
+>>> while not game.is_hand_over:
+...     seat = game.to_act
+...     game.play(bots[seat].choose(game.observation(seat)))
+>>> len(game.state.result.finishing_order)
+4
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Protocol, runtime_checkable
+
+from zhengshangyou.actions import PASS, Give, Move, Offer, Return, Take
+from zhengshangyou.cards import Card
+from zhengshangyou.game import Observation
+from zhengshangyou.plays import Play, _reader
+from zhengshangyou.rules import Rules
+
+__all__ = ["Bot", "GreedyBot", "HeuristicBot", "RandomBot", "plan_length"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """What the game needs of a player program: given what its seat may know,
+    return one of ``observation.legal_moves`` (exchange decisions included).
+
+    >>> isinstance(RandomBot(seed=0), Bot)
+    True
+    """
+
+    def choose(self, observation: Observation) -> Move:
+        """The move to make; must be one of ``observation.legal_moves``."""
+        ...
+
+
+class RandomBot:
+    """Chooses uniformly among the legal moves, with its own seeded generator.
+
+    >>> from zhengshangyou import Game
+    >>> game = Game(seed=1)
+    >>> move = RandomBot(seed=5).choose(game.observation(game.to_act))
+    >>> move in game.legal_moves()
+    True
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.random = random.Random(seed)
+
+    def choose(self, observation: Observation) -> Move:
+        """A uniformly random legal move."""
+        return self.random.choice(observation.legal_moves)
+
+    def reset(self, seed: int) -> None:
+        """Reseed the generator (:func:`~zhengshangyou.simulate.simulate` does so before each hand).
+
+        >>> bot = RandomBot()
+        >>> bot.reset(4)
+        >>> bot.random.random() == RandomBot(seed=4).random.random()
+        True
+        """
+        self.random.seed(seed)
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+def _strength(observation: Observation, play: Play) -> int:
+    return play.rev_key if observation.revolution else play.key
+
+
+def _exchange_choice(observation: Observation, keep: Sequence[Card] = ()) -> Move | None:
+    """A sensible exchange decision: give what must be given, offer and return the
+    lowest cards (sparing ``keep``), take the higher offered card."""
+    moves = observation.legal_moves
+    gives = [move for move in moves if isinstance(move, Give)]
+    if gives:
+        return gives[0]
+    takes = [move for move in moves if isinstance(move, Take)]
+    if takes:
+        return max(takes, key=lambda move: move.card)
+    returns = [move for move in moves if isinstance(move, Return)]
+    if returns:
+        spare = [move for move in returns if move.card not in keep] or returns
+        return min(spare, key=lambda move: move.card)
+    offers = [move for move in moves if isinstance(move, Offer)]
+    if offers:
+        spare_offers = [
+            move for move in offers if not any(card in keep for card in move.cards)
+        ] or offers
+        return min(spare_offers, key=lambda move: move.cards)
+    return None
+
+
+def _threat(observation: Observation) -> int:
+    """The fewest cards any opponent still holds (a large number when none do)."""
+    others = [
+        count
+        for seat, count in enumerate(observation.counts)
+        if seat != observation.seat and count
+    ]
+    return min(others, default=99)
+
+
+class GreedyBot:
+    """Plays the smallest play that beats; leads its weakest play (the most cards
+    at the lowest rank); keeps its bombs until an opponent holds ``bomb_at`` cards
+    or fewer.
+
+    >>> from zhengshangyou import Game
+    >>> game = Game(seed=1)
+    >>> GreedyBot().choose(game.observation(game.to_act)) in game.legal_moves()
+    True
+    """
+
+    def __init__(self, *, bomb_at: int = 3) -> None:
+        self.bomb_at = bomb_at
+
+    def choose(self, observation: Observation) -> Move:
+        """The greedy move."""
+        exchange = _exchange_choice(observation)
+        if exchange is not None:
+            return exchange
+        plays = [move for move in observation.legal_moves if isinstance(move, Play)]
+        can_pass = PASS in observation.legal_moves
+        plain = [play for play in plays if not play.is_bomb]
+        bombs = [play for play in plays if play.is_bomb]
+        if observation.top is None:
+            pool = plain or bombs
+            return min(pool, key=lambda play: (_main_rank(observation, play), -len(play)))
+        if plain:
+            return min(plain, key=lambda play: _strength(observation, play))
+        if bombs and (not can_pass or _threat(observation) <= self.bomb_at):
+            return min(bombs, key=lambda play: _strength(observation, play))
+        return PASS if can_pass else observation.legal_moves[0]
+
+    def __repr__(self) -> str:
+        return "GreedyBot()"
+
+
+def _main_rank(observation: Observation, play: Play) -> int:
+    """How strong a play's cards are to give up: its strength within its kind."""
+    return (_strength(observation, play) >> 2) & 0x3FF
+
+
+# --- planning -----------------------------------------------------------------
+
+
+def plan_length(cards: Sequence[Card], rules: Rules) -> int:
+    """The fewest plays that empty a hand of ``cards`` under ``rules``, counting at the
+    rank level (suits ignored, so straight flushes are not used).
+
+    >>> from zhengshangyou import Hand
+    >>> plan_length(Hand.parse("3D 3S 4H 5C 6D 7S 9C 9D 9H KS KH"), Rules())
+    3
+    """
+    counts = [0] * 15
+    for card in cards:
+        counts[card.rank] += 1
+    return _planner(rules)(tuple(counts))
+
+
+@lru_cache(maxsize=64)
+def _planner(rules: Rules) -> _Plan:
+    return _Plan(rules)
+
+
+class _Plan:
+    """A memoised search for the fewest plays that empty a hand, at the rank level.
+
+    Whatever covers the lowest rank held must be one of the combinations that
+    contain it, so the search only branches on those.
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        reader = _reader(rules)
+        self.windows: list[tuple[tuple[int, ...], int]] = []  # (ranks, width)
+        for mask, group in reader.windows.items():
+            ranks = tuple(rank for rank in range(13) if mask >> rank & 1)
+            for width, minimum in ((1, rules.min_straight), (2, rules.min_pair_run), (3, rules.min_triple_run)):
+                if len(ranks) >= minimum:
+                    self.windows.append((ranks, width))
+            del group
+        self.cache: dict[tuple[int, ...], int] = {}
+
+    def __call__(self, counts: tuple[int, ...]) -> int:
+        found = self.cache.get(counts)
+        if found is None:
+            if len(self.cache) > 200_000:
+                self.cache.clear()
+            found = self.cache[counts] = self._search(counts)
+        return found
+
+    def _search(self, counts: tuple[int, ...]) -> int:
+        low = next((rank for rank in range(15) if counts[rank]), None)
+        if low is None:
+            return 0
+        best = 99
+        for rest in self._covers(counts, low):
+            best = min(best, 1 + self(rest))
+            if best == 1:
+                break
+        return best
+
+    def _covers(self, counts: tuple[int, ...], low: int) -> list[tuple[int, ...]]:
+        """The hands left after each play that contains a card of rank ``low``."""
+        rules = self.rules
+        have = counts[low]
+        left: list[tuple[int, ...]] = []
+
+        def minus(*parts: tuple[int, int]) -> tuple[int, ...]:
+            rest = list(counts)
+            for rank, number in parts:
+                rest[rank] -= number
+            return tuple(rest)
+
+        if low >= 13:
+            if rules.joker_bomb and counts[13] >= rules.decks and counts[14] >= rules.decks:
+                left.append(minus((13, rules.decks), (14, rules.decks)))
+            if rules.joker_pairs and have >= 2:
+                left.append(minus((low, 2)))
+            left.append(minus((low, 1)))
+            return left
+        left.append(minus((low, 1)))
+        if have >= 2:
+            left.append(minus((low, 2)))
+        if have >= 3:
+            left.append(minus((low, 3)))
+        if have >= 4 and rules.four_of_a_kind == "bomb":
+            left.extend(minus((low, size)) for size in range(4, have + 1))
+        if have == 4 and rules.four_of_a_kind == "plain":
+            left.append(minus((low, 4)))
+        others = [rank for rank in range(15) if rank != low and counts[rank]]
+        if have >= 3:
+            pairs = [rank for rank in others if counts[rank] >= 2 and (rank < 13 or rules.joker_pairs)]
+            if rules.full_house and pairs:
+                left.append(minus((low, 3), (pairs[0], 2)))
+            if rules.triple_with_single and others:
+                left.append(minus((low, 3), (others[0], 1)))
+        if have >= 2 and rules.full_house:
+            triples = [rank for rank in others if rank < 13 and counts[rank] >= 3]
+            if triples:
+                left.append(minus((low, 2), (triples[0], 3)))
+        if have >= 4 and rules.four_of_a_kind == "bomb_with_kicker" and others:
+            left.append(minus((low, 4), (others[0], 1)))
+        for ranks, width in self.windows:
+            if low in ranks and all(counts[rank] >= width for rank in ranks):
+                left.append(minus(*((rank, width) for rank in ranks)))
+        return left
+
+
+class HeuristicBot:
+    """Plans how to empty its hand in few plays and plays along the plan.
+
+    On a lead it plays the combination whose removal leaves the shortest plan
+    (among those, the weakest); on an answer it plays a beating combination that
+    does not lengthen its plan, or breaks a combination only when an opponent is
+    close to going out; it bombs when that wins the hand or an opponent is about
+    to go out, and passes rather than overtake a partner-less trick cheaply won.
+
+    >>> from zhengshangyou import Game
+    >>> game = Game(seed=1)
+    >>> HeuristicBot().choose(game.observation(game.to_act)) in game.legal_moves()
+    True
+    """
+
+    def __init__(self, *, urgency: int = 3) -> None:
+        self.urgency = urgency
+
+    def choose(self, observation: Observation) -> Move:
+        """The planned move."""
+        rules = observation.rules
+        hand = observation.hand
+        exchange = _exchange_choice(observation, keep=self._keep(observation))
+        if exchange is not None:
+            return exchange
+        plays = [move for move in observation.legal_moves if isinstance(move, Play)]
+        can_pass = PASS in observation.legal_moves
+        if not plays:
+            return PASS
+        planner = _planner(rules)
+        counts = hand.rank_counts
+        now = planner(counts)
+
+        def after(play: Play) -> int:
+            rest = list(counts)
+            for card in play.cards:
+                rest[card.rank] -= 1
+            return planner(tuple(rest))
+
+        # Going out, or leaving a single unbeatable play, always wins.
+        for play in plays:
+            if len(play) == len(hand):
+                return play
+        threat = _threat(observation)
+        scored = [(after(play), play) for play in plays]
+        if observation.top is None:
+            # Lead: the play that shortens the plan most; among those the weakest,
+            # and the longer one when equal (more cards away), keeping bombs back.
+            def lead_key(item: tuple[int, Play]) -> tuple[int, int, int, int]:
+                remaining, play = item
+                return (remaining, play.is_bomb, _main_rank(observation, play), -len(play))
+
+            best = min(scored, key=lead_key)
+            if threat <= self.urgency:
+                # An opponent is nearly out: lead what they can least follow.
+                safe = [item for item in scored if item[0] <= best[0] + 1 and len(item[1]) > 1]
+                if safe:
+                    best = min(safe, key=lead_key)
+            return best[1]
+        plain = [(remaining, play) for remaining, play in scored if not play.is_bomb]
+        bombs = [(remaining, play) for remaining, play in scored if play.is_bomb]
+        cheap = [(remaining, play) for remaining, play in plain if remaining < now]
+        if cheap:
+            return min(cheap, key=lambda item: (item[0], _strength(observation, item[1])))[1]
+        if plain and (threat <= self.urgency or not can_pass or now <= 2):
+            return min(plain, key=lambda item: (item[0], _strength(observation, item[1])))[1]
+        if bombs and (threat <= self.urgency or now <= 2 or not can_pass):
+            return min(bombs, key=lambda item: (item[0], _strength(observation, item[1])))[1]
+        if plain and all(remaining <= now for remaining, _ in plain):
+            return min(plain, key=lambda item: _strength(observation, item[1]))[1]
+        return PASS if can_pass else plays[0]
+
+    def _keep(self, observation: Observation) -> tuple[Card, ...]:
+        """Cards worth keeping in an exchange: the highest ranks."""
+        hand = sorted(observation.hand)
+        return tuple(hand[-3:])
+
+    def __repr__(self) -> str:
+        return "HeuristicBot()"
+
