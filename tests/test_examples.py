@@ -1,0 +1,26 @@
+"""Every example runs (issue: examples), as a script, to the end."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
+
+
+def test_there_are_examples() -> None:
+    names = {path.name for path in EXAMPLES}
+    assert {"random_game.py", "own_bot.py", "referee_dispute.py", "ui_loop.py"} <= names
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[path.stem for path in EXAMPLES])
+def test_example_runs(path: Path) -> None:
+    arguments = ["40"] if path.name == "own_bot.py" else []
+    done = subprocess.run(
+        [sys.executable, str(path), *arguments], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip()
