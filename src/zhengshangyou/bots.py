@@ -22,7 +22,7 @@ A bot is anything with a ``choose(observation)`` method returning one of
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Protocol, runtime_checkable
 
@@ -161,7 +161,7 @@ def _main_rank(observation: Observation, play: Play) -> int:
 # --- planning -----------------------------------------------------------------
 
 
-def plan_length(cards: Sequence[Card], rules: Rules) -> int:
+def plan_length(cards: Iterable[Card], rules: Rules) -> int:
     """The fewest plays that empty a hand of ``cards`` under ``rules``, counting at the
     rank level (suits ignored, so straight flushes are not used).
 
