@@ -50,7 +50,7 @@ import attrs
 
 from zhengshangyou.cards import Card, Rank
 from zhengshangyou.hand import Hand
-from zhengshangyou.plays import Kind, Play, _Reader, _reader, _Window, beats
+from zhengshangyou.plays import Kind, Play, _flip, _Reader, _reader, _Window, beats
 from zhengshangyou.rules import Rules
 
 __all__ = ["LegalPlays", "View", "legal_plays"]
@@ -61,23 +61,13 @@ _PLAIN_RANKS = tuple(Rank(rank) for rank in range(13))
 
 
 _MEMO_LIMIT = 200_000
+_POSITIONS_LIMIT = 50_000
 
 
 @lru_cache(maxsize=4096)
 def _subsets(cards: tuple[Card, ...], size: int) -> tuple[tuple[Card, ...], ...]:
     """The distinct sub-multisets of ``size`` cards of sorted ``cards``, in order."""
     return tuple(dict.fromkeys(itertools.combinations(cards, size)))
-
-
-@attrs.frozen
-class _RankPlays:
-    """The plays made of one rank's cards alone, by kind."""
-
-    singles: tuple[Play, ...]
-    pairs: tuple[Play, ...]
-    triples: tuple[Play, ...]  # triples, or triple bombs
-    fours: tuple[Play, ...]  # plain four of a kind
-    bombs: tuple[Play, ...]  # bombs of a rank, 4 to 8 cards
 
 
 class _Generator:
@@ -112,52 +102,50 @@ class _Generator:
             return (cards[:size],)
         return _subsets(cards, size)
 
-    def rank_plays(self, rank: int) -> _RankPlays:
-        code = self.codes[rank]
-        found = self.memo.get(code)
-        if found is None:
-            found = self.memo[code] = self._rank_plays(Rank(rank), self.by_rank[rank])
-        assert isinstance(found, _RankPlays)
+    def grouped(self, kind: Kind, size: int, ranks: Sequence[int]) -> list[Play]:
+        """Singles, pairs, triples, fours and bombs: plays of one rank's cards, for the
+        ``ranks`` listed (all ranks for a lead, those that could beat for an answer)."""
+        memo, codes, counts = self.memo, self.codes, self.counts
+        tag = _TAGS[kind] << 20
+        found: list[Play] = []
+        for rank in ranks:
+            if counts[rank] >= size:
+                plays = memo.get(tag | codes[rank])
+                if plays is None:
+                    plays = memo[tag | codes[rank]] = self._grouped(kind, Rank(rank))
+                found += plays  # type: ignore[arg-type]
         return found
 
-    def _rank_plays(self, rank: Rank, cards: tuple[Card, ...]) -> _RankPlays:
+    def _grouped(self, kind: Kind, rank: Rank) -> tuple[Play, ...]:
         reader, rules = self.reader, self.rules
-        singles: tuple[Play, ...]
-        if self.classes and not rules.singles_by_suit:
-            singles = (reader.single(cards[0]),) if cards else ()
-        else:
-            singles = tuple(reader.single(card) for card in dict.fromkeys(cards))
-        pairs: tuple[Play, ...] = ()
-        if len(cards) >= 2 and (not rank.is_joker or rules.joker_pairs):
+        cards = self.by_rank[rank]
+        if kind is Kind.SINGLE:
+            if self.classes and not rules.singles_by_suit:
+                return (reader.single(cards[0]),)
+            return tuple(reader.single(card) for card in dict.fromkeys(cards))
+        if kind is Kind.PAIR:
+            if rank.is_joker and not rules.joker_pairs:
+                return ()
             if self.classes and rules.pairs_by_suit:
                 by_key: dict[int, Play] = {}
                 for pair in _subsets(cards, 2):
                     play = reader.pair(pair)
                     by_key.setdefault(play.key, play)
-                pairs = tuple(by_key.values())
-            else:
-                pairs = tuple(reader.pair(pair) for pair in self.choices(cards, 2))
+                return tuple(by_key.values())
+            return tuple(reader.pair(pair) for pair in self.choices(cards, 2))
         if rank.is_joker:
-            return _RankPlays(singles, pairs, (), (), ())
-        if rules.triple_bomb:
-            triples = tuple(
-                reader.rank_bomb(Kind.TRIPLE_BOMB, group, rank, 3) for group in self.choices(cards, 3)
-            )
-        else:
-            triples = tuple(reader.grouped(Kind.TRIPLE, group, rank) for group in self.choices(cards, 3))
-        fours: tuple[Play, ...] = ()
-        bombs: tuple[Play, ...] = ()
-        if rules.four_of_a_kind == "plain":
-            fours = tuple(
-                reader.grouped(Kind.FOUR_OF_A_KIND, group, rank) for group in self.choices(cards, 4)
-            )
-        elif rules.four_of_a_kind == "bomb":
-            bombs = tuple(
-                reader.rank_bomb(Kind.BOMB, group, rank, size)
-                for size in range(4, len(cards) + 1)
-                for group in self.choices(cards, size)
-            )
-        return _RankPlays(singles, pairs, triples, fours, bombs)
+            return ()
+        if kind is Kind.TRIPLE:
+            return tuple(reader.grouped(kind, group, rank) for group in self.choices(cards, 3))
+        if kind is Kind.TRIPLE_BOMB:
+            return tuple(reader.rank_bomb(kind, group, rank, 3) for group in self.choices(cards, 3))
+        if kind is Kind.FOUR_OF_A_KIND:
+            return tuple(reader.grouped(kind, group, rank) for group in self.choices(cards, 4))
+        return tuple(
+            reader.rank_bomb(Kind.BOMB, group, rank, size)
+            for size in range(4, len(cards) + 1)
+            for group in self.choices(cards, size)
+        )
 
     def joker_bombs(self) -> list[Play]:
         decks = self.rules.decks
@@ -357,31 +345,28 @@ class _Generator:
 
     # --- everything -----------------------------------------------------------
 
-    def kinds(self, want: int) -> Iterator[Iterable[Play]]:
-        """Lists of the plays of the kinds in the bit mask ``want``, kind by kind, in order."""
+    def kinds(
+        self, want: int, top: Play | None = None, revolution: bool = False
+    ) -> Iterator[Iterable[Play]]:
+        """Lists of the plays of the kinds in the bit mask ``want``, kind by kind, in order;
+        when answering ``top``, the one-rank kinds skip the ranks too low to beat it."""
         rules = self.rules
         want &= _enabled(rules)
-        entries: list[_RankPlays] = []
-        if want & _GROUPED:
-            memo, codes, by_rank = self.memo, self.codes, self.by_rank
-            for rank in range(15):
-                if by_rank[rank]:
-                    entry = memo.get(codes[rank])
-                    if entry is None:
-                        entry = memo[codes[rank]] = self._rank_plays(Rank(rank), by_rank[rank])
-                    entries.append(entry)  # type: ignore[arg-type]
-            if want & _SINGLE:
-                yield [play for entry in entries for play in entry.singles]
-            if want & _PAIR:
-                yield [play for entry in entries for play in entry.pairs]
-            if want & (_TRIPLE | _TRIPLE_BOMB):
-                yield [play for entry in entries for play in entry.triples]
+        ranks = _ALL_RANKS if top is None else _ranks_from(top, revolution)
+        if want & _SINGLE:
+            yield self.grouped(Kind.SINGLE, 1, ranks)
+        if want & _PAIR:
+            yield self.grouped(Kind.PAIR, 2, ranks)
+        if want & _TRIPLE:
+            yield self.grouped(Kind.TRIPLE, 3, ranks)
+        if want & _TRIPLE_BOMB:
+            yield self.grouped(Kind.TRIPLE_BOMB, 3, _ALL_RANKS)
         if want & _FULL_HOUSE:
             yield self.attached(Kind.FULL_HOUSE, 3, 2)
         if want & _TRIPLE_WITH_SINGLE:
             yield self.attached(Kind.TRIPLE_WITH_SINGLE, 3, 1)
         if want & _FOUR_OF_A_KIND:
-            yield [play for entry in entries for play in entry.fours]
+            yield self.grouped(Kind.FOUR_OF_A_KIND, 4, ranks)
         if want & _STRAIGHTS:
             yield self.straights(want)
         if want & _PAIR_RUN:
@@ -389,7 +374,7 @@ class _Generator:
         if want & _TRIPLE_RUN:
             yield self.runs(Kind.TRIPLE_RUN, 3, rules.min_triple_run)
         if want & _BOMB:
-            yield [play for entry in entries for play in entry.bombs]
+            yield self.grouped(Kind.BOMB, 4, _ALL_RANKS)
         if want & _BOMB_WITH_KICKER:
             yield self.attached(Kind.BOMB_WITH_KICKER, 4, 1)
         if want & _JOKER_BOMB:
@@ -414,16 +399,40 @@ _BOMB = _BIT[Kind.BOMB]
 _BOMB_WITH_KICKER = _BIT[Kind.BOMB_WITH_KICKER]
 _JOKER_BOMB = _BIT[Kind.JOKER_BOMB]
 _ALL = sum(_BIT.values())
-_GROUPED = sum(
-    _BIT[kind]
-    for kind in (Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.TRIPLE_BOMB, Kind.FOUR_OF_A_KIND, Kind.BOMB)
-)
+_ALL_RANKS = tuple(range(15))
+# The ranks whose cards are at least as strong as a rank, in the normal order and
+# with the order of 3..2 flipped (R4.8; jokers stay on top).
+_AT_LEAST = {
+    (flipped, rank): tuple(
+        other
+        for other in range(15)
+        if (_flip(other) if flipped else other) >= (_flip(rank) if flipped else rank)
+    )
+    for flipped in (False, True)
+    for rank in range(15)
+}
+
+
+def _ranks_from(top: Play, revolution: bool) -> tuple[int, ...]:
+    """The ranks that may hold a one-rank play beating ``top`` of the same kind."""
+    if top.family in _ONE_RANK:
+        return _AT_LEAST[revolution, top.cards[0].rank]
+    return _ALL_RANKS
 _STRAIGHTS = _STRAIGHT | _STRAIGHT_FLUSH
 _STRAIGHT_TAG = _TAGS[Kind.STRAIGHT]
+_ONE_RANK = frozenset({Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.FOUR_OF_A_KIND})
 
 
 def _mask(kinds: Iterable[Kind]) -> int:
     return sum(_BIT[kind] for kind in set(kinds))
+
+
+def _positions(rules: Rules) -> dict[object, tuple[Play, ...]]:
+    """The memo of whole positions of the class view (bounded: cleared when full)."""
+    table = rules._memo.get("positions")
+    if not isinstance(table, dict) or len(table) > _POSITIONS_LIMIT:
+        table = rules._memo["positions"] = {}
+    return table
 
 
 def _windows_by_length(reader: _Reader) -> tuple[tuple[_Window, tuple[int, ...], int], ...]:
@@ -527,12 +536,39 @@ class LegalPlays:
     kinds: int = _ALL
     must_include: Card | None = None
 
+    def _position(self) -> tuple[object, ...] | None:
+        """The memo key of this view's position, for the class view without filters
+        on cards; None when the view is not memoised."""
+        if self.view != "classes" or self.must_include is not None:
+            return None
+        top = self.to_beat
+        return (
+            self.hand.rank_codes,
+            None
+            if top is None
+            else (top.kind.value, len(top.cards), top.rev_key if self.revolution else top.key),
+            self.revolution,
+            self.kinds,
+        )
+
     def __iter__(self) -> Iterator[Play]:
+        position = self._position()
+        if position is None:
+            return self._generate()
+        # A position seen before (search bots revisit many) is answered from a memo.
+        positions = _positions(self.rules)
+        found = positions.get(position)
+        if found is None:
+            found = positions[position] = tuple(self._generate())
+        return iter(found)
+
+    def _generate(self) -> Iterator[Play]:
+        """Generate the plays, kind by kind (lazily between kinds)."""
         if self.must_include is not None and self.view == "classes":
             return self._with_card(self.must_include)
-        generator = _Generator(_reader(self.rules), self.hand, self.view == "classes")
-        lists = generator.kinds(_wanted(self.rules, self.to_beat, self.kinds))
         top = self.to_beat
+        generator = _Generator(_reader(self.rules), self.hand, self.view == "classes")
+        lists = generator.kinds(_wanted(self.rules, top, self.kinds), top, self.revolution)
         if top is not None:
             lists = (self._beating(plays, top) for plays in lists)
         plays = itertools.chain.from_iterable(lists)
@@ -581,7 +617,12 @@ class LegalPlays:
         return sum(1 for _ in self)
 
     def __bool__(self) -> bool:
-        return next(iter(self), None) is not None
+        position = self._position()
+        if position is not None:
+            found = _positions(self.rules).get(position)
+            if found is not None:
+                return bool(found)
+        return next(self._generate(), None) is not None
 
     def is_legal(self, play: Play) -> bool:
         """Whether ``play`` may be made, whatever the view: held, a reading here, beating, filtered.

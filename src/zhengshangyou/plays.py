@@ -220,6 +220,8 @@ class _Reader:
         self.windows = _windows(rules.run_order)
         self.wheels_high = rules.straight_ranking == "wheels_high"
         self.cache: dict[tuple[Card, ...], tuple[Play, ...]] = {}
+        # The (key, rev_key) of a play compared by one rank, with no suit part.
+        self.rank_keys = [(_pack(0, rank, 0), _pack(0, _flip(rank), 0)) for rank in range(15)]
 
     # --- keys -------------------------------------------------------------
 
@@ -241,17 +243,24 @@ class _Reader:
 
     def single(self, card: Card) -> Play:
         rank = card.rank
-        return self.make(Kind.SINGLE, (card,), Kind.SINGLE, 0, rank, _flip(rank),
-                         self._suit(card, self.rules.singles_by_suit), False)
+        if self.rules.singles_by_suit:
+            return self.make(Kind.SINGLE, (card,), Kind.SINGLE, 0, rank, _flip(rank),
+                             self._suit(card, True), False)
+        key, rev = self.rank_keys[rank]
+        return Play(Kind.SINGLE, (card,), key, rev, Kind.SINGLE, False)
 
     def pair(self, cards: tuple[Card, ...]) -> Play:
         rank = cards[0].rank
-        suit = max(self._suit(card, self.rules.pairs_by_suit) for card in cards)
-        return self.make(Kind.PAIR, cards, Kind.PAIR, 0, rank, _flip(rank), suit, False)
+        if self.rules.pairs_by_suit:
+            suit = max(self._suit(card, True) for card in cards)
+            return self.make(Kind.PAIR, cards, Kind.PAIR, 0, rank, _flip(rank), suit, False)
+        key, rev = self.rank_keys[rank]
+        return Play(Kind.PAIR, cards, key, rev, Kind.PAIR, False)
 
     def grouped(self, kind: Kind, cards: tuple[Card, ...], rank: Rank) -> Play:
         """Triples, four of a kind, full houses and triples with a single: by the main rank."""
-        return self.make(kind, cards, kind, 0, rank, _flip(rank), 0, False)
+        key, rev = self.rank_keys[rank]
+        return Play(kind, cards, key, rev, kind, False)
 
     def rank_bomb(self, kind: Kind, cards: tuple[Card, ...], rank: Rank, size: int) -> Play:
         """Bombs of a rank (with or without kicker) and triple bombs (R4.6)."""
