@@ -572,3 +572,37 @@ def test_R7_1_worked_example() -> None:
     losses = [-k * rules.penalty_multiplier(k) for k in (3, 11, 8)]
     assert losses == [-3, -22, -8]
     assert -sum(losses) == 33
+
+
+# --- Library ruling: overrides win over a preset's own contradicting choices ---------
+
+
+def test_R10_preset_override_jokers_off_drops_the_presets_joker_combinations() -> None:
+    rules = Rules.preset("zhengshangyou", jokers=False, players=4)
+    assert rules.jokers is False
+    assert rules.joker_bomb is False
+    assert rules.deck_size == 52
+    two = Rules.preset("two-deck", jokers=False)
+    assert (two.joker_bomb, two.joker_pairs) == (False, False)
+
+
+def test_R10_contradicting_overrides_are_still_refused() -> None:
+    with pytest.raises(InvalidRulesError) as caught:
+        Rules.preset("zhengshangyou", jokers=False, joker_bomb=True)
+    assert set(caught.value.options) == {"joker_bomb", "jokers"}
+    with pytest.raises(InvalidRulesError):
+        Rules(jokers=False)  # no preset involved: the default joker_bomb=True clashes
+
+
+def test_R1_2_by_suit_override_on_a_preset_without_suit_order_uses_the_standard_order() -> None:
+    rules = Rules.preset("zhengshangyou", straights_by_suit=True)
+    assert rules.suit_order == (Suit.DIAMONDS, Suit.CLUBS, Suit.HEARTS, Suit.SPADES)
+    custom = Rules.preset("zhengshangyou", singles_by_suit=True, suit_order="SHCD")
+    assert custom.suit_order == (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+    with pytest.raises(InvalidRulesError):
+        Rules.preset("zhengshangyou", pairs_by_suit=True, suit_order=None)
+
+
+def test_R7_1_penalty_tiers_must_be_whole_numbers() -> None:
+    with pytest.raises(InvalidRulesError):
+        Rules(penalty_tiers=[(10.7, 2)])

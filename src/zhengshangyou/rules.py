@@ -125,8 +125,12 @@ def _to_tiers(value: object) -> tuple[tuple[int, int], ...] | None:
     if value is None:
         return None
     try:
-        tiers = tuple((int(low), int(times)) for low, times in cast(Iterable[Any], value))
+        tiers = tuple((low, times) for low, times in cast(Iterable[Any], value))
     except (TypeError, ValueError):
+        tiers = ()
+    if not all(
+        isinstance(part, int) and not isinstance(part, bool) for tier in tiers for part in tier
+    ):
         tiers = ()
     lows = [low for low, _ in tiers]
     if (
@@ -331,6 +335,10 @@ class Rules:
 
         >>> Rules.preset("winner-classic").straight_flush
         'bomb'
+        >>> Rules.preset("zhengshangyou", jokers=False).joker_bomb   # S003's 52-card variation
+        False
+        >>> "".join(suit.letter for suit in Rules.preset("zhengshangyou", straights_by_suit=True).suit_order)
+        'DCHS'
         >>> Rules.preset("big-two")
         Traceback (most recent call last):
         ...
@@ -344,7 +352,22 @@ class Rules:
                 options=("preset",),
                 rule="R10",
             ) from None
-        return cls(**{**options, **overrides})
+        merged = {**options, **overrides}
+        # Library ruling: an override that a preset's own choice would contradict wins
+        # over that choice (not over another override): turning the jokers off drops
+        # the preset's joker combinations, and a by-suit option without a suit order
+        # uses the standard one, ♦ ♣ ♥ ♠ (R1.2). Contradictory overrides still fail (R10).
+        if overrides.get("jokers") is False:
+            for option in ("joker_bomb", "joker_pairs"):
+                if option not in overrides:
+                    merged[option] = False
+        if (
+            "suit_order" not in overrides
+            and merged.get("suit_order") is None
+            and any(overrides.get(option) for option in _BY_SUIT)
+        ):
+            merged["suit_order"] = "DCHS"
+        return cls(**merged)
 
     @staticmethod
     def preset_names() -> tuple[str, ...]:
@@ -404,6 +427,8 @@ class Rules:
                 raise InvalidRulesError(f"unknown rule option {name!r}", options=(name,))
         return cls(**dict(data))
 
+
+_BY_SUIT = ("singles_by_suit", "pairs_by_suit", "straights_by_suit")
 
 PRESETS: dict[str, dict[str, Any]] = {
     "zhengshangyou": {},
