@@ -21,10 +21,14 @@ Two views of the same plays:
 ``view="auto"`` (the default) is the class view when no comparison looks at
 suits and the card view otherwise.
 
-Order, in both views, fixed and independent of hashing: by kind in the order
-of :class:`~zhengshangyou.plays.Kind`; within a kind by the main rank (the
-triple of a full house, the quad of a bomb, the window of a run from low to
-high), then the attached rank, then the cards.
+Order, in both views, fixed and independent of hashing and of what the memo
+holds. By kind: singles, pairs, triples (or triple bombs), full houses, triples
+with a single, fours of a kind, straights and straight flushes together (run by
+run, each straight before its straight flush), pair runs, triple runs, bombs,
+bombs with a kicker, the joker bomb. Within a kind: by rank from 3 up to the red
+joker for one-rank kinds; by the main rank, then the attached rank for full
+houses, triples with a single and bombs with a kicker; runs shortest first, then
+from the lowest position of the run order up; then by the cards.
 
 >>> rules = Rules()
 >>> hand = Hand.parse("3D 3S 4H 5C 6D 7S RJ")
