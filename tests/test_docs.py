@@ -1,0 +1,252 @@
+"""The documentation keeps up with the code and the specification.
+
+Nothing is built here (``.ci/run`` builds the site with warnings as errors and
+runs its doctests); these tests read the ``.rst`` sources and the package's
+source code and check that:
+
+* every rule id and ruling id of the specification (RULES.md) has its own
+  section in the rules reference, and no other id does;
+* every public name is documented once in the API reference: each submodule
+  that defines ``__all__`` has an ``automodule`` with ``:members:``, every
+  name of its ``__all__`` is picked up by it (or by an explicit directive, or
+  named in the page), and every name the package re-exports is defined in one
+  of those submodules;
+* the options table of the rules reference lists every option of ``Rules``, in
+  the order the class declares them;
+* the release checklist shows every command ``.ci/run`` runs;
+* the architecture page's import flow is the one the code follows.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+import zhengshangyou
+from zhengshangyou import Rules
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+PACKAGE = ROOT / "src" / "zhengshangyou"
+
+# The ids of RULES.md, written out by hand from the specification (which is not
+# part of the repository): section by section, the number of rules it has, then
+# R10 (section 9, the presets, has no id) and the rulings E1 to E23.
+RULE_SECTIONS = {"R1": 4, "R2": 7, "R3": 17, "R4": 8, "R5": 6, "R6": 2, "R7": 4, "R8": 4}
+RULE_IDS = (
+    *(
+        f"{section}.{number}"
+        for section, count in RULE_SECTIONS.items()
+        for number in range(1, count + 1)
+    ),
+    "R10",
+    *(f"E{number}" for number in range(1, 24)),
+)
+
+
+@cache
+def page(name: str) -> str:
+    return (DOCS / f"{name}.rst").read_text(encoding="utf-8")
+
+
+def source(module: str) -> ast.Module:
+    return ast.parse((PACKAGE / f"{module}.py").read_text(encoding="utf-8"))
+
+
+def submodules() -> list[str]:
+    """The package's modules, from its source files (``__init__`` and ``__main__`` aside)."""
+    return sorted(path.stem for path in PACKAGE.glob("*.py") if not path.stem.startswith("__"))
+
+
+def module_all(tree: ast.Module) -> list[str] | None:
+    """The literal ``__all__`` of a module, or None when it defines none."""
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(target, ast.Name) and target.id == "__all__" for target in node.targets
+        ):
+            value = ast.literal_eval(node.value)
+            assert isinstance(value, (list, tuple))
+            return [str(name) for name in value]
+    return None
+
+
+def documented_names(tree: ast.Module) -> tuple[set[str], set[str]]:
+    """The top-level names a module defines, and those of them autodoc documents
+    with ``:members:`` alone: classes and functions with a docstring, and
+    assignments followed by a string (an attribute docstring)."""
+    defined: set[str] = set()
+    with_doc: set[str] = set()
+    body = tree.body
+    for index, node in enumerate(body):
+        if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            defined.add(node.name)
+            if ast.get_docstring(node):
+                with_doc.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names = {target.id for target in targets if isinstance(target, ast.Name)}
+            defined |= names
+            following = body[index + 1] if index + 1 < len(body) else None
+            if (
+                isinstance(following, ast.Expr)
+                and isinstance(following.value, ast.Constant)
+                and isinstance(following.value.value, str)
+            ):
+                with_doc |= names
+    return defined, with_doc
+
+
+def automodules() -> dict[str, dict[str, str]]:
+    """Each ``.. automodule:: zhengshangyou.X`` of the API page, with its options."""
+    found: dict[str, dict[str, str]] = {}
+    lines = page("api").splitlines()
+    for number, line in enumerate(lines):
+        match = re.fullmatch(r"\.\. automodule:: zhengshangyou\.(\w+)\s*", line)
+        if not match:
+            continue
+        options: dict[str, str] = {}
+        for option in lines[number + 1 :]:
+            option_match = re.fullmatch(r"   :([\w-]+):(.*)", option)
+            if not option_match:
+                break
+            options[option_match.group(1)] = option_match.group(2).strip()
+        assert match.group(1) not in found, f"zhengshangyou.{match.group(1)} is documented twice"
+        found[match.group(1)] = options
+    return found
+
+
+# --- (a) rule ids ---------------------------------------------------------------
+
+
+def test_the_list_of_ids_has_every_rule_and_ruling() -> None:
+    assert len(RULE_IDS) == len(set(RULE_IDS)) == 52 + 1 + 23
+    assert RULE_IDS[:4] == ("R1.1", "R1.2", "R1.3", "R1.4")
+    assert "R3.17" in RULE_IDS
+    assert "R3.18" not in RULE_IDS
+    assert RULE_IDS[-1] == "E23"
+
+
+@pytest.mark.parametrize("rule_id", RULE_IDS)
+def test_every_rule_id_has_its_section_in_the_rules_reference(rule_id: str) -> None:
+    text = page("rules")
+    assert f"\n.. _{rule_id}:\n" in text, f"no label .. _{rule_id}: in docs/rules.rst"
+    heading = re.compile(rf"^{re.escape(rule_id)} \S.*\n[~-]{{3,}}$", re.MULTILINE)
+    assert heading.search(text), f"no section titled '{rule_id} ...' in docs/rules.rst"
+
+
+def test_the_rules_reference_has_no_other_rule_ids() -> None:
+    labels = re.findall(r"^\.\. _((?:R|E)\d[\d.]*):$", page("rules"), re.MULTILINE)
+    assert sorted(labels) == sorted(RULE_IDS)
+
+
+# --- (b) the API reference ----------------------------------------------------
+
+
+def test_every_submodule_with_all_has_an_automodule_with_members() -> None:
+    documented = automodules()
+    for module in submodules():
+        if module_all(source(module)) is not None:
+            assert module in documented, (
+                f"docs/api.rst has no automodule for zhengshangyou.{module}"
+            )
+            assert "members" in documented[module], f"zhengshangyou.{module} lacks :members:"
+    assert set(documented) <= set(submodules())
+
+
+@pytest.mark.parametrize("module", [m for m in submodules() if module_all(source(m)) is not None])
+def test_every_public_name_of_a_submodule_is_documented(module: str) -> None:
+    tree = source(module)
+    names = module_all(tree)
+    assert names is not None
+    defined, with_doc = documented_names(tree)
+    options = automodules()[module]
+    listed = {name.strip() for name in options["members"].split(",") if name.strip()}
+    text = page("api")
+    for name in names:
+        assert name in defined, (
+            f"zhengshangyou.{module}.__all__ names {name}, which it does not define"
+        )
+        if listed and name not in listed:
+            # A restricted :members: list: the others need their own directive.
+            assert (
+                re.search(rf"^\.\. auto\w+:: zhengshangyou\.{module}\.{name}$", text, re.MULTILINE)
+                or f"``{name}``" in text
+            ), f"{module}.{name} is not in docs/api.rst"
+        elif name not in with_doc and "undoc-members" not in options:
+            # autodoc skips a name without a docstring: the page must name it.
+            assert f"``{name}``" in text, (
+                f"{module}.{name} has no docstring and is not named in docs/api.rst"
+            )
+
+
+def test_every_name_the_package_exports_is_defined_in_a_documented_submodule() -> None:
+    documented = automodules()
+    homes: dict[str, list[str]] = {}
+    for module in documented:
+        tree = source(module)
+        defined, _ = documented_names(tree)
+        for name in module_all(tree) or ():
+            if name in defined:
+                homes.setdefault(name, []).append(module)
+    for name in zhengshangyou.__all__:
+        if name == "__version__":
+            continue
+        assert len(homes.get(name, [])) == 1, f"{name} is defined in {homes.get(name)} submodules"
+
+
+# --- (c) the options table ------------------------------------------------------
+
+
+def test_the_options_table_lists_every_option_in_order() -> None:
+    text = page("rules")
+    start = text.index("\n.. _options:\n")
+    end = text.index("\n.. _", start + 1)
+    rows = re.findall(r"^   \* - ``(\w+)``$", text[start:end], re.MULTILINE)
+    assert rows == list(Rules.option_names())
+
+
+# --- the release checklist and .ci/run --------------------------------------------
+
+
+def test_the_release_checklist_shows_every_command_of_ci_run() -> None:
+    script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    lines = [line.strip() for line in script.splitlines()]
+    # The checks themselves, word for word; installing (pip) and the throw-away
+    # environments (venv, whose paths differ) are described in words.
+    commands = [
+        line.split(" > ")[0]
+        for line in lines
+        if line.startswith("python -m ")
+        and not line.startswith(("python -m pip", "python -m venv"))
+    ]
+    assert len(commands) >= 7
+    release = page("release")
+    for command in commands:
+        assert command in release, f"docs/release.rst does not show: {command}"
+    for step in ("bash .ci/run", "python -m venv", "dist/*.whl", "zhengshangyou rules"):
+        assert step in release, f"docs/release.rst does not mention {step}"
+    assert any("zhengshangyou rules" in line for line in lines)
+
+
+# --- the architecture page's import flow ---------------------------------------
+
+
+def test_imports_follow_the_flow_of_the_architecture_page() -> None:
+    match = re.search(r"^   (cards, hand, errors → .*)$", page("architecture"), re.MULTILINE)
+    assert match, "the one-line flow is missing from docs/architecture.rst"
+    layers = [
+        {name.strip() for name in re.split(r"[,/]", layer)} for layer in match.group(1).split("→")
+    ]
+    position = {module: index for index, layer in enumerate(layers) for module in layer}
+    assert set(position) == set(submodules()) - {"testing"}
+    for module, level in position.items():
+        for node in ast.walk(source(module)):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                "zhengshangyou."
+            ):
+                imported = (node.module or "").split(".")[1]
+                assert position[imported] <= level, f"{module} imports {imported}, a later module"
