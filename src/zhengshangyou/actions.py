@@ -14,6 +14,7 @@ from __future__ import annotations
 import attrs
 
 from zhengshangyou.cards import Card, format_cards, parse_cards
+from zhengshangyou.errors import IllegalMoveError
 from zhengshangyou.plays import Play
 
 __all__ = ["PASS", "Give", "Move", "Offer", "Pass", "Return", "Take"]
@@ -72,7 +73,9 @@ class Offer:
     @cards.validator
     def _two(self, attribute: attrs.Attribute[tuple[Card, ...]], value: tuple[Card, ...]) -> None:
         if len(value) != 2:
-            raise ValueError(f"an offer is two cards, not {format_cards(value) or 'none'} (R8.2)")
+            raise IllegalMoveError(
+                f"an offer is two cards, not {format_cards(value) or 'none'} (R8.2)", rule="R8.2"
+            )
 
     @classmethod
     def parse(cls, text: str) -> Offer:

@@ -2,7 +2,7 @@
 
 ``python -m zhengshangyou`` runs the same. The core package needs nothing but
 attrs; with the ``cli`` extra (``pip install 'zhengshangyou[cli]'``) the
-simulation shows a progress bar and tables from `rich <https://rich.readthedocs.io>`_.
+simulation shows a progress bar from `rich <https://rich.readthedocs.io>`_.
 
 >>> import io
 >>> out = io.StringIO()
@@ -63,7 +63,11 @@ def _add_rule_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("rule options (any option of Rules, e.g. --min-straight 3)")
     for name in Rules.option_names():
         group.add_argument(
-            "--" + name.replace("_", "-"), dest="rule_" + name, metavar="VALUE", type=_option_value
+            "--" + name.replace("_", "-"),
+            dest="rule_" + name,
+            metavar="VALUE",
+            type=_option_value,
+            default=argparse.SUPPRESS,
         )
 
 
@@ -71,9 +75,10 @@ def _rules_from(arguments: argparse.Namespace) -> Rules:
     overrides = {
         name: getattr(arguments, "rule_" + name)
         for name in Rules.option_names()
-        if getattr(arguments, "rule_" + name, None) is not None
+        if hasattr(arguments, "rule_" + name)
     }
-    return Rules.preset(arguments.preset, **overrides)
+    preset = getattr(arguments, "name", None) or arguments.preset
+    return Rules.preset(preset, **overrides)
 
 
 class _Screen:
@@ -296,7 +301,7 @@ def _referee(arguments: argparse.Namespace, stdout: TextIO) -> int:
 
 
 def _rules(arguments: argparse.Namespace, stdout: TextIO) -> int:
-    rules = _rules_from(arguments) if arguments.name is None else Rules.preset(arguments.name)
+    rules = _rules_from(arguments)
     title = arguments.name or arguments.preset
     print(f"Rules of the preset {title!r}:", file=stdout)
     for name, value in rules.to_dict().items():

@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Literal
@@ -359,10 +360,7 @@ class State:
             if top.is_bomb:
                 reason, rule = f"after the bomb {top} only a higher bomb may follow", "R4.6"
             elif play.family is not top.family or len(play) != len(top):
-                reason = (
-                    f"{play} ({play.kind.label}, {len(play)} cards) does not match "
-                    f"{top} ({top.kind.label}, {len(top)} cards)"
-                )
+                reason = f"{play} ({_describe(play)}) does not match {top} ({_describe(top)})"
                 rule = "R4.1"
             else:
                 reason, rule = f"{play} is not higher than {top}", "R4.2"
@@ -679,7 +677,10 @@ class State:
         if not 0 <= seat < self.players:
             raise IllegalMoveError(f"seat must be 0..{self.players - 1}, not {seat}", rule="R2.1")
         exchange = self.exchange
-        involved = exchange is not None and seat in (exchange.winner, exchange.loser)
+        # The Winner and the Loser of an exchange see the offer; nobody else does (R8.2).
+        involved = (exchange is not None and seat in (exchange.winner, exchange.loser)) or any(
+            action.seat == seat and isinstance(action.move, (Give, Offer)) for action in self.log
+        )
         history = tuple(
             action
             for action in self.log
@@ -720,6 +721,15 @@ class State:
 
 
 _FIELDS = tuple(field.name for field in attrs.fields(State) if field.name != "parent")
+
+
+_PASS_ONLY: tuple[Move, ...] = (PASS,)
+
+
+def _describe(play: Play) -> str:
+    """A play's kind and size in words: "single, 1 card", "pair run, 6 cards"."""
+    size = len(play.cards)
+    return f"{play.kind.label}, {size} card{'s' if size != 1 else ''}"
 
 
 def _next_to_act(hands: tuple[Hand, ...], locked: int, seat: int) -> int:
@@ -875,14 +885,13 @@ class LegalMoves:
     def __iter__(self) -> Iterator[Move]:
         state = self.state
         if state.phase == "exchange":
-            yield from state.exchange_moves()
-            return
+            return iter(state.exchange_moves())
         plays = self.plays
         if plays is None:
-            return
-        yield from plays
+            return iter(())
         if self.pass_allowed():
-            yield PASS
+            return itertools.chain(plays, _PASS_ONLY)
+        return iter(plays)
 
     def count(self) -> int:
         """The number of legal moves.

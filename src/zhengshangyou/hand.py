@@ -234,7 +234,41 @@ class Hand:
             raise CardsNotHeldError(
                 f"the hand {self} does not hold {format_cards(sorted(taken))} (R3)"
             )
-        return Hand._sorted(remaining)
+        return self._less(remaining, {card.rank for card in taken})
+
+    def _less(self, remaining: tuple[Card, ...], ranks: set[Rank]) -> Hand:
+        """The hand of ``remaining`` cards, which differ from this hand's only in ``ranks``:
+        the per-rank tables of the other ranks are reused."""
+        groups = list(self._by_rank)
+        counts = list(self._rank_counts)
+        codes = list(self._codes)
+        lows = list(self._low_suits)
+        held = list(self._held)
+        for rank in ranks:
+            group = tuple(card for card in remaining if card.rank == rank)
+            groups[rank] = group
+            counts[rank] = len(group)
+            code = rank << 12
+            for card in group:
+                code += 1 << 3 * (card._order & 3)
+            codes[rank] = code
+            lows[rank] = (group[0]._order & 3 if rank < 13 else 0) if group else -1
+            if rank < 13:
+                bit = 1 << rank
+                for width in range(1, 5):
+                    if len(group) >= width:
+                        held[width] |= bit
+                    else:
+                        held[width] &= ~bit
+        hand = object.__new__(Hand)
+        put = object.__setattr__
+        put(hand, "cards", remaining)
+        put(hand, "_by_rank", tuple(groups))
+        put(hand, "_rank_counts", tuple(counts))
+        put(hand, "_codes", tuple(codes))
+        put(hand, "_held", tuple(held))
+        put(hand, "_low_suits", tuple(lows))
+        return hand
 
     def unicode(self) -> str:
         """The hand with suit symbols.

@@ -501,7 +501,7 @@ def _wanted(rules: Rules, top: Play | None, kinds: int) -> int:
     the bombs for an answer; within the ``kinds`` filter."""
     if top is None:
         return kinds
-    key = ("wanted", top.kind.value, top.family.value, kinds)
+    key = ("wanted", top.kind._value_, top.family._value_, kinds)
     memo = rules._memo
     found = memo.get(key)
     if found is None:
@@ -550,7 +550,7 @@ class LegalPlays:
             self.hand.rank_codes,
             None
             if top is None
-            else (top.kind.value, len(top.cards), top.rev_key if self.revolution else top.key),
+            else (top.kind._value_, len(top.cards), top.rev_key if self.revolution else top.key),
             self.revolution,
             self.kinds,
         )

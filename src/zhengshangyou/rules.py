@@ -321,6 +321,10 @@ class Rules:
                 multiplier = times
         return multiplier
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickle (and copy) the options only, never the memo of derived tables.
+        return (_from_options, (self.to_dict(),))
+
     def evolve(self, **changes: Any) -> Rules:
         """A copy with some options changed, validated like a new rule set.
 
@@ -429,6 +433,17 @@ class Rules:
 
 
 _BY_SUIT = ("singles_by_suit", "pairs_by_suit", "straights_by_suit")
+
+
+def _from_options(options: dict[str, Any]) -> Rules:
+    """Rebuild rules from their options (the pickle form of :class:`Rules`).
+
+    >>> import pickle
+    >>> rules = Rules.preset("two-deck")
+    >>> pickle.loads(pickle.dumps(rules)) == rules
+    True
+    """
+    return Rules.from_dict(options)
 
 PRESETS: dict[str, dict[str, Any]] = {
     "zhengshangyou": {},
