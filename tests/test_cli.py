@@ -170,3 +170,12 @@ def test_simulate_prints_a_table(workers: str) -> None:
     text = out.getvalue()
     assert "win rate" in text
     assert "20 hands" in text
+
+
+def test_rules_flags_override_the_named_preset() -> None:
+    out = io.StringIO()
+    assert main(["rules", "winner", "--min-straight", "4"], stdout=out) == 0
+    assert re.search(r"^\s+min_straight\s+4$", out.getvalue(), re.MULTILINE)
+    out = io.StringIO()
+    assert main(["rules", "winner", "--suit-order", "none"], stdout=out) == 2
+    assert "R10" in out.getvalue()
