@@ -245,6 +245,49 @@ class State:
         put(new, "parent", self if parent == "self" else parent)
         return new
 
+    def _move(
+        self,
+        hands: tuple[Hand, ...],
+        to_act: int,
+        top: Play | None,
+        top_seat: int,
+        passed: int,
+        locked: int,
+        revolution: bool,
+        finished: tuple[int, ...],
+        played: int,
+        first_out: tuple[tuple[int, ...], int] | None,
+        log: tuple[Action, ...],
+    ) -> State:
+        """The state after a move within a trick: the fields a play or a pass may
+        change, everything else kept. (The hot path of the game: one call per move.)"""
+        return State(
+            self.rules,
+            self.seed,
+            self.hand_number,
+            self.deal,
+            self.phase,
+            hands,
+            to_act,
+            top,
+            top_seat,
+            passed,
+            locked,
+            revolution,
+            None,
+            finished,
+            played,
+            first_out,
+            self.exchange,
+            self.exchanged,
+            log,
+            self.scores,
+            self.results,
+            self.past,
+            self.deals,
+            self,
+        )
+
     # --- public views -----------------------------------------------------
 
     @property
@@ -388,32 +431,13 @@ class State:
             or (rules.auto_restart and _unbeatable(rules, hands, seat, play, revolution))
         ):
             # Nobody may answer, or nothing can beat the play (R5.6): a new trick.
-            return self._replace(
-                hands=hands,
-                to_act=seat if remaining else _next_active(hands, seat),
-                top=None,
-                top_seat=-1,
-                passed=0,
-                locked=0,
-                revolution=revolution,
-                must_include=None,
-                finished=finished,
-                played=played,
-                first_out=first_out,
-                log=log,
+            leader = seat if remaining else _next_active(hands, seat)
+            return self._move(
+                hands, leader, None, -1, 0, 0, revolution, finished, played, first_out, log
             )
-        return self._replace(
-            hands=hands,
-            to_act=following,
-            top=play,
-            top_seat=seat,
-            passed=0,
-            revolution=revolution,
-            must_include=None,
-            finished=finished,
-            played=played,
-            first_out=first_out,
-            log=log,
+        return self._move(
+            hands, following, play, seat, 0, self.locked, revolution, finished, played,
+            first_out, log,
         )
 
     def _pass(self) -> State:
@@ -443,16 +467,14 @@ class State:
             for other in range(len(hands))
         ):
             # Every other seat holding cards has passed since the last play (R5.4, R5.5).
-            return self._replace(
-                to_act=top_seat if hands[top_seat] else _next_active(hands, top_seat),
-                top=None,
-                top_seat=-1,
-                passed=0,
-                locked=0,
-                log=log,
+            leader = top_seat if hands[top_seat] else _next_active(hands, top_seat)
+            return self._move(
+                hands, leader, None, -1, 0, 0, self.revolution, self.finished, self.played,
+                self.first_out, log,
             )
-        return self._replace(
-            to_act=_next_to_act(hands, locked, seat), passed=passed, locked=locked, log=log
+        return self._move(
+            hands, _next_to_act(hands, locked, seat), top, top_seat, passed, locked,
+            self.revolution, self.finished, self.played, self.first_out, log,
         )
 
     def _end_hand(self) -> State:
@@ -758,7 +780,7 @@ def _hand_ends(rules: Rules, hands: tuple[Hand, ...], finished: tuple[int, ...])
     """R6.1, R6.2: the Winner is out (``end="first_out"``) or one seat holds cards."""
     if rules.end == "first_out":
         return bool(finished)
-    return sum(1 for hand in hands if hand) <= 1
+    return len(finished) >= len(hands) - 1  # every seat out is in ``finished``
 
 
 def _unbeatable(
