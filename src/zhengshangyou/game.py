@@ -1,6 +1,6 @@
 """The game: a whole hand and a whole match under any rules (R2, R5–R8).
 
-A :class:`State` is an immutable position, with a link to the state before it;
+A :class:`State` is an immutable position with its whole history;
 :meth:`State.play` checks a move and returns the next state, and a rejected
 move raises a typed error that names the rule, leaving nothing changed.
 :class:`Game` is the convenient mutable handle most programs use: it holds the
@@ -138,8 +138,8 @@ class State:
     >>> state.phase, state.dealer, sum(map(len, state.hands))
     ('play', 0, 54)
     >>> after = state.play(next(iter(state.legal_moves())))
-    >>> after.parent is state, len(after.log)
-    (True, 1)
+    >>> len(after.log), len(state.log)    # the earlier state is unchanged
+    (1, 0)
     """
 
     rules: Rules
@@ -165,7 +165,6 @@ class State:
     results: tuple[HandResult, ...]  # the hands finished in this match
     past: tuple[tuple[Deal, tuple[Action, ...]], ...]  # earlier hands: deal and moves
     deals: tuple[Deal, ...] = attrs.field(default=(), repr=False)  # deals given for later hands
-    parent: State | None = attrs.field(default=None, eq=False, repr=False)
 
     # --- construction -----------------------------------------------------
 
@@ -233,16 +232,12 @@ class State:
         )
         return state._start_play(previous=None)
 
-    def _replace(self, *, parent: State | Literal["self"] | None = "self", **changes: Any) -> State:
-        """A copy with some fields changed, linked to ``parent`` (this state by default).
-
-        States are built often (one per move), so this copies the slots directly.
-        """
+    def _replace(self, **changes: Any) -> State:
+        """A copy with some fields changed (copying the slots directly)."""
         new = object.__new__(State)
         put = object.__setattr__
         for name in _FIELDS:
             put(new, name, changes[name] if name in changes else getattr(self, name))
-        put(new, "parent", self if parent == "self" else parent)
         return new
 
     def _move(
@@ -285,7 +280,6 @@ class State:
             self.results,
             self.past,
             self.deals,
-            self,
         )
 
     # --- public views -----------------------------------------------------
@@ -459,7 +453,7 @@ class State:
         bit = 1 << seat
         passed = self.passed | bit
         locked = self.locked | bit if self.rules.pass_locks_out else self.locked
-        log = (*self.log, Action(seat, PASS))
+        log = (*self.log, _PASSES[seat])
         hands, top_seat = self.hands, self.top_seat
         done = passed | locked
         if all(
@@ -494,7 +488,8 @@ class State:
         scores = score_hand(rules, finishing_order=order, cards_left=cards_left, played=played)
         result = HandResult(tuple(order), cards_left, played, scores)
         totals = tuple(total + score for total, score in zip(self.scores, scores, strict=True))
-        return self._replace(phase="match_over" if match_over(rules, totals) else "hand_over",
+        return self._replace(
+            phase="match_over" if match_over(rules, totals) else "hand_over",
             finished=tuple(order),
             to_act=-1,
             top=None,
@@ -503,7 +498,6 @@ class State:
             locked=0,
             scores=totals,
             results=(*self.results, result),
-            parent=self.parent,
         )
 
     def next_hand(self) -> State:
@@ -566,7 +560,7 @@ class State:
         )
         if rules.exchange != "none":
             exchange = _Exchange("give", winner=previous.winner, loser=previous.loser)
-            return state._replace(phase="exchange", exchange=exchange, to_act=previous.loser, parent=self
+            return state._replace(phase="exchange", exchange=exchange, to_act=previous.loser
             )
         return state._start_play(previous)
 
@@ -590,11 +584,11 @@ class State:
         else:
             assert previous is not None
             leader = previous.winner
-        return self._replace(phase="play",
+        return self._replace(
+            phase="play",
             exchange=None,
             to_act=leader,
             must_include=must_include,
-            parent=self.parent,
         )
 
     def _start_card_holder(self) -> int:
@@ -681,10 +675,10 @@ class State:
         )
         if isinstance(move, Give):
             step: ExchangeStep = "offer" if self.rules.exchange == "highest_for_one_of_two" else "return"
-            return state._replace(exchange=attrs.evolve(exchange, step=step), to_act=winner, parent=self
+            return state._replace(exchange=attrs.evolve(exchange, step=step), to_act=winner
             )
         previous = self.results[-1]
-        return state._start_play(previous)._replace(parent=self)
+        return state._start_play(previous)
 
     # --- observation ----------------------------------------------------------
 
@@ -742,10 +736,11 @@ class State:
         )
 
 
-_FIELDS = tuple(field.name for field in attrs.fields(State) if field.name != "parent")
+_FIELDS = tuple(field.name for field in attrs.fields(State))
 
 
 _PASS_ONLY: tuple[Move, ...] = (PASS,)
+_PASSES = tuple(Action(seat, PASS) for seat in range(8))  # one shared object a seat
 
 
 def _describe(play: Play) -> str:
@@ -958,7 +953,7 @@ class Game:
     False
     """
 
-    __slots__ = ("_state",)
+    __slots__ = ("_earlier", "_state")
 
     def __init__(
         self,
@@ -974,6 +969,9 @@ class Game:
         elif options:
             rules = rules.evolve(**options)
         self._state = State.new(rules, seed=seed, dealer=dealer, deals=deals)
+        # The states before this one, newest first, as a shared linked list
+        # (state, rest): copying a game shares it, undoing steps back along it.
+        self._earlier: tuple[State, Any] | None = None
 
     @classmethod
     def from_state(cls, state: State) -> Game:
@@ -985,6 +983,7 @@ class Game:
         """
         game = cls.__new__(cls)
         game._state = state
+        game._earlier = None
         return game
 
     @property
@@ -1045,7 +1044,9 @@ class Game:
         ...
         zhengshangyou.errors.IllegalMoveError: the leader may not pass (R5.1)
         """
-        self._state = self._state.play(self.parse_move(move), seat=seat)
+        after = self._state.play(self.parse_move(move), seat=seat)
+        self._earlier = (self._state, self._earlier)
+        self._state = after
 
     def parse_move(self, move: Move | str | Iterable[Card]) -> Move:
         """Turn text or cards into a move for the current position (not yet checked
@@ -1099,7 +1100,9 @@ class Game:
 
     def next_hand(self) -> None:
         """Deal the next hand of the match (see :meth:`State.next_hand`)."""
-        self._state = self._state.next_hand()
+        after = self._state.next_hand()
+        self._earlier = (self._state, self._earlier)
+        self._state = after
 
     def undo(self) -> None:
         """Take back the last move (or deal).
@@ -1110,10 +1113,9 @@ class Game:
         ...
         zhengshangyou.errors.IllegalMoveError: nothing to undo
         """
-        parent = self._state.parent
-        if parent is None:
+        if self._earlier is None:
             raise IllegalMoveError("nothing to undo")
-        self._state = parent
+        self._state, self._earlier = self._earlier
 
     def copy(self) -> Game:
         """An independent handle on the same position (states are shared: O(1)).
@@ -1122,7 +1124,9 @@ class Game:
         >>> game.copy() == game
         True
         """
-        return Game.from_state(self._state)
+        game = Game.from_state(self._state)
+        game._earlier = self._earlier
+        return game
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know (see :meth:`State.observation`)."""
