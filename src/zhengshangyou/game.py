@@ -865,7 +865,7 @@ class LegalMoves:
     """
 
     state: State
-    view: Literal["auto", "cards", "classes"] = "auto"
+    view: Literal["classes", "cards"] = "classes"
 
     @property
     def plays(self) -> LegalPlays | None:
@@ -1026,7 +1026,7 @@ class Game:
         """Whether the match has ended (a score reached ``target_score``, R7.4)."""
         return self._state.phase == "match_over"
 
-    def legal_moves(self, *, view: Literal["auto", "cards", "classes"] = "auto") -> LegalMoves:
+    def legal_moves(self, *, view: Literal["classes", "cards"] = "classes") -> LegalMoves:
         """The moves the seat to act may make (see :class:`LegalMoves`)."""
         return LegalMoves(self._state, view)
 

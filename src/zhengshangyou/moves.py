@@ -18,8 +18,11 @@ Two views of the same plays:
   only as a straight flush; then the fewest cards change, as high in the run as
   possible.
 
-``view="auto"`` (the default) is the class view when no comparison looks at
-suits and the card view otherwise.
+The class view is the default. It is the right one for bots whatever the rules:
+when a comparison looks at suits (``singles_by_suit``, say), plays that differ in
+suit compare differently and so are different classes. The card view can be
+very long for big hands (every choice of suits of every run), which is why it
+is never the default.
 
 Order, in both views, fixed and independent of hashing and of what the memo
 holds. By kind: singles, pairs, triples (or triple bombs), full houses, triples
@@ -59,7 +62,7 @@ from zhengshangyou.rules import Rules
 
 __all__ = ["LegalPlays", "View", "legal_plays"]
 
-View = Literal["auto", "cards", "classes"]
+View = Literal["classes", "cards"]
 
 _PLAIN_RANKS = tuple(Rank(rank) for rank in range(13))
 
@@ -674,7 +677,7 @@ def legal_plays(
     rules: Rules,
     to_beat: Play | None = None,
     *,
-    view: View = "auto",
+    view: View = "classes",
     revolution: bool = False,
     kinds: Iterable[Kind] | None = None,
     bombs_only: bool = False,
@@ -698,11 +701,8 @@ def legal_plays(
     """
     if not isinstance(hand, Hand):
         hand = Hand(hand)
-    chosen: Literal["cards", "classes"]
-    if view == "auto":
-        chosen = "cards" if rules.suits_matter else "classes"
-    else:
-        chosen = view
+    if view not in ("classes", "cards"):
+        raise ValueError(f"view must be 'classes' or 'cards', not {view!r}")
     wanted = _ALL if kinds is None else _mask(kinds)
     if bombs_only:
         wanted &= _bomb_kinds(rules)
@@ -710,7 +710,7 @@ def legal_plays(
         hand=hand,
         rules=rules,
         to_beat=to_beat,
-        view=chosen,
+        view=view,
         revolution=revolution,
         kinds=wanted,
         must_include=must_include,
