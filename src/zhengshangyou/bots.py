@@ -45,7 +45,13 @@ class Bot(Protocol):
     """
 
     def choose(self, observation: Observation) -> Move:
-        """The move to make; must be one of ``observation.legal_moves``."""
+        """The move to make; must be one of ``observation.legal_moves``.
+
+        >>> from zhengshangyou import Game
+        >>> game = Game(seed=0)
+        >>> GreedyBot().choose(game.observation(game.to_act)) in game.legal_moves()
+        True
+        """
         ...
 
 
@@ -63,7 +69,14 @@ class RandomBot:
         self.random = random.Random(seed)
 
     def choose(self, observation: Observation) -> Move:
-        """A uniformly random legal move."""
+        """A uniformly random legal move.
+
+        >>> from zhengshangyou import Game
+        >>> game = Game(seed=2)
+        >>> seen = game.observation(game.to_act)
+        >>> RandomBot(seed=1).choose(seen) == RandomBot(seed=1).choose(seen)
+        True
+        """
         return self.random.choice(observation.legal_moves)
 
     def reset(self, seed: int) -> None:
@@ -132,7 +145,14 @@ class GreedyBot:
         self.bomb_at = bomb_at
 
     def choose(self, observation: Observation) -> Move:
-        """The greedy move."""
+        """The greedy move: on a lead, the weakest play (the most cards at the lowest rank).
+
+        >>> from zhengshangyou import Game, Kind
+        >>> game = Game(seed=6)
+        >>> move = GreedyBot().choose(game.observation(game.to_act))
+        >>> move in game.legal_moves()
+        True
+        """
         exchange = _exchange_choice(observation)
         if exchange is not None:
             return exchange
@@ -284,7 +304,13 @@ class HeuristicBot:
         self.urgency = urgency
 
     def choose(self, observation: Observation) -> Move:
-        """The planned move."""
+        """The planned move.
+
+        >>> from zhengshangyou import Game
+        >>> game = Game(seed=6)
+        >>> HeuristicBot().choose(game.observation(game.to_act)) in game.legal_moves()
+        True
+        """
         rules = observation.rules
         hand = observation.hand
         exchange = _exchange_choice(observation, keep=self._keep(observation))

@@ -295,12 +295,20 @@ class State:
 
     @property
     def dealer(self) -> int:
-        """The dealer of the current hand."""
+        """The dealer of the current hand.
+
+        >>> State.new(Rules(), seed=1, dealer=3).dealer
+        3
+        """
         return self.deal.dealer
 
     @property
     def winner(self) -> int | None:
-        """The first seat out this hand (上游), once there is one (R6.1)."""
+        """The first seat out this hand (上游), once there is one (R6.1).
+
+        >>> State.new(Rules(), seed=1).winner is None
+        True
+        """
         return self.finished[0] if self.finished else None
 
     @property
@@ -869,7 +877,11 @@ class LegalMoves:
 
     @property
     def plays(self) -> LegalPlays | None:
-        """The move generator's view of the plays, or None when no play is possible."""
+        """The move generator's view of the plays, or None when no play is possible.
+
+        >>> State.new(Rules(), seed=4).legal_moves().plays.count() > 0
+        True
+        """
         state = self.state
         if state.phase != "play":
             return None
@@ -988,46 +1000,83 @@ class Game:
 
     @property
     def state(self) -> State:
-        """The current position."""
+        """The current position.
+
+        >>> Game(seed=1).state.hand_number
+        0
+        """
         return self._state
 
     @property
     def rules(self) -> Rules:
-        """The rules of this match."""
+        """The rules of this match.
+
+        >>> Game(players=3, seed=1).rules.players
+        3
+        """
         return self._state.rules
 
     @property
     def phase(self) -> Phase:
-        """``"exchange"``, ``"play"``, ``"hand_over"`` or ``"match_over"``."""
+        """``"exchange"``, ``"play"``, ``"hand_over"`` or ``"match_over"``.
+
+        >>> Game(seed=1).phase
+        'play'
+        """
         return self._state.phase
 
     @property
     def to_act(self) -> int:
-        """The seat to act, or -1 when nobody is."""
+        """The seat to act, or -1 when nobody is.
+
+        >>> Game(seed=1).to_act in range(4)
+        True
+        """
         return self._state.to_act
 
     @property
     def hands(self) -> tuple[Hand, ...]:
-        """Every seat's hand (all of them: this is the referee's view)."""
+        """Every seat's hand (all of them: this is the referee's view).
+
+        >>> [len(hand) for hand in Game(seed=1, dealer=0).hands]
+        [14, 14, 13, 13]
+        """
         return self._state.hands
 
     @property
     def scores(self) -> tuple[int, ...]:
-        """The match totals."""
+        """The match totals.
+
+        >>> Game(seed=1).scores
+        (0, 0, 0, 0)
+        """
         return self._state.scores
 
     @property
     def is_hand_over(self) -> bool:
-        """Whether the current hand has ended."""
+        """Whether the current hand has ended.
+
+        >>> Game(seed=1).is_hand_over
+        False
+        """
         return self._state.phase in ("hand_over", "match_over")
 
     @property
     def is_match_over(self) -> bool:
-        """Whether the match has ended (a score reached ``target_score``, R7.4)."""
+        """Whether the match has ended (a score reached ``target_score``, R7.4).
+
+        >>> Game(seed=1).is_match_over
+        False
+        """
         return self._state.phase == "match_over"
 
     def legal_moves(self, *, view: Literal["classes", "cards"] = "classes") -> LegalMoves:
-        """The moves the seat to act may make (see :class:`LegalMoves`)."""
+        """The moves the seat to act may make (see :class:`LegalMoves`).
+
+        >>> moves = Game(seed=1).legal_moves()
+        >>> moves.count() > 0, moves.count() <= Game(seed=1).legal_moves(view="cards").count()
+        (True, True)
+        """
         return LegalMoves(self._state, view)
 
     def play(self, move: Move | str | Iterable[Card], *, seat: int | None = None) -> None:
@@ -1099,7 +1148,15 @@ class Game:
         return max(readings, key=lambda play: play.rev_key if revolution else play.key)
 
     def next_hand(self) -> None:
-        """Deal the next hand of the match (see :meth:`State.next_hand`)."""
+        """Deal the next hand of the match (see :meth:`State.next_hand`).
+
+        >>> game = Game(seed=1)
+        >>> while not game.is_hand_over:
+        ...     game.play(next(iter(game.legal_moves())))
+        >>> game.next_hand()
+        >>> game.state.hand_number, game.phase
+        (1, 'play')
+        """
         after = self._state.next_hand()
         self._earlier = (self._state, self._earlier)
         self._state = after
@@ -1129,7 +1186,12 @@ class Game:
         return game
 
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` may know (see :meth:`State.observation`)."""
+        """What ``seat`` may know (see :meth:`State.observation`).
+
+        >>> game = Game(seed=1)
+        >>> game.observation(2).hand == game.hands[2]
+        True
+        """
         return self._state.observation(seat)
 
     def __eq__(self, other: object) -> bool:

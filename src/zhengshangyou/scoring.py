@@ -106,10 +106,18 @@ class HandResult:
 
     @property
     def winner(self) -> int:
-        """The first seat out, 上游 (R6.1)."""
+        """The first seat out, 上游 (R6.1).
+
+        >>> HandResult((2, 0, 1), (3, 5, 0), (True,) * 3, (-3, -5, 8)).winner
+        2
+        """
         return self.finishing_order[0]
 
     @property
     def loser(self) -> int:
-        """The last seat in the finishing order, 下游 (R6.1, R6.2)."""
+        """The last seat in the finishing order, 下游 (R6.1, R6.2).
+
+        >>> HandResult((2, 0, 1), (3, 5, 0), (True,) * 3, (-3, -5, 8)).loser
+        1
+        """
         return self.finishing_order[-1]

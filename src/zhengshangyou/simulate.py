@@ -42,7 +42,11 @@ class GameOutcome:
 
     @property
     def winner(self) -> int:
-        """The first seat out."""
+        """The first seat out.
+
+        >>> GameOutcome((1, 0), (2, -2), (5, 4)).winner
+        1
+        """
         return self.finishing_order[0]
 
 
@@ -79,22 +83,39 @@ class SeatResult:
 
     @property
     def win_rate(self) -> float:
-        """The share of hands this seat went out first."""
+        """The share of hands this seat went out first.
+
+        >>> SeatResult(seat=1, bot="x", games=4, wins=1, total_score=0, total_moves=0).win_rate
+        0.25
+        """
         return self.wins / self.games if self.games else 0.0
 
     @property
     def interval(self) -> tuple[float, float]:
-        """The 95% Wilson interval of :attr:`win_rate`."""
+        """The 95% Wilson interval of :attr:`win_rate`.
+
+        >>> low, high = SeatResult(seat=1, bot="x", games=100, wins=50, total_score=0, total_moves=0).interval
+        >>> low < 0.5 < high
+        True
+        """
         return wilson_interval(self.wins, self.games)
 
     @property
     def mean_score(self) -> float:
-        """The mean score per hand."""
+        """The mean score per hand.
+
+        >>> SeatResult(seat=1, bot="x", games=4, wins=1, total_score=-6, total_moves=0).mean_score
+        -1.5
+        """
         return self.total_score / self.games if self.games else 0.0
 
     @property
     def mean_moves(self) -> float:
-        """The mean number of moves (plays and passes) this seat made per hand."""
+        """The mean number of moves (plays and passes) this seat made per hand.
+
+        >>> SeatResult(seat=1, bot="x", games=4, wins=1, total_score=0, total_moves=30).mean_moves
+        7.5
+        """
         return self.total_moves / self.games if self.games else 0.0
 
 
@@ -115,12 +136,22 @@ class SimulationResult:
 
     @property
     def games(self) -> int:
-        """The number of hands played."""
+        """The number of hands played.
+
+        >>> from zhengshangyou.bots import GreedyBot
+        >>> simulate([GreedyBot()] * 4, games=3, seed=1).games
+        3
+        """
         return len(self.outcomes)
 
     @property
     def mean_hand_length(self) -> float:
-        """The mean number of moves in a hand, every seat together."""
+        """The mean number of moves in a hand, every seat together.
+
+        >>> from zhengshangyou.bots import GreedyBot
+        >>> simulate([GreedyBot()] * 4, games=3, seed=1).mean_hand_length > 13
+        True
+        """
         if not self.outcomes:
             return 0.0
         return sum(sum(outcome.moves) for outcome in self.outcomes) / len(self.outcomes)
