@@ -55,9 +55,9 @@ from typing import Literal
 
 import attrs
 
-from zhengshangyou.cards import Card, Rank
+from zhengshangyou.cards import Card, Rank, Suit
 from zhengshangyou.hand import Hand
-from zhengshangyou.plays import Kind, Play, _flip, _Reader, _reader, _Window, beats
+from zhengshangyou.plays import Kind, Play, _flip, _Reader, _reader, _run_line, _Window, beats
 from zhengshangyou.rules import Rules
 
 __all__ = ["LegalPlays", "View", "legal_plays"]
@@ -218,11 +218,7 @@ class _Generator:
         key = ("windows", held, minimum)
         found = self.memo.get(key)
         if found is None:
-            found = self.memo[key] = tuple(
-                (index, (window, ranks))
-                for index, (window, ranks, mask) in enumerate(_windows_by_length(self.reader))
-                if not mask & ~held and len(ranks) >= minimum
-            )
+            found = self.memo[key] = _windows_within(self.reader, held, minimum)
         return found  # type: ignore[return-value]
 
     def runs(self, kind: Kind, width: int, minimum: int) -> Iterable[Play]:
@@ -233,7 +229,7 @@ class _Generator:
         by_rank, memo, reader = self.by_rank, self.memo, self.reader
         codes, tag = self.codes, _TAGS[kind]
         for index, (window, ranks) in self._windows(width, minimum):
-            key = (tag, index, *[codes[rank] for rank in ranks])
+            key = (tag, index, *map(codes.__getitem__, ranks))
             plays = memo.get(key)
             if plays is None:
                 cards = tuple(card for rank in ranks for card in by_rank[rank][:width])
@@ -261,14 +257,16 @@ class _Generator:
         tag = _STRAIGHT_TAG + 2 * straight_ok + flush_ok
         if not flush_ok and mode in ("none", "distinct") and not self.rules.straights_by_suit:
             # The class of a straight is all there is; its member takes each rank's lowest card.
-            run = self.reader.run
-            low_suits = self.hand.low_suits
-            for index, (window, ranks) in self._windows(1, self.rules.min_straight):
-                key = (tag, index, *[low_suits[rank] for rank in ranks])
+            lows = self.hand.low_suits.__getitem__
+            strengths = _straight_strengths(self.reader)
+            straight = Kind.STRAIGHT
+            for index, (_, ranks) in self._windows(1, self.rules.min_straight):
+                key = (tag, index, *map(lows, ranks))
                 play = memo.get(key)
                 if play is None:
                     lowest = tuple(by_rank[rank][0] for rank in ranks)
-                    play = memo[key] = run(Kind.STRAIGHT, lowest, window)
+                    strength, flipped = strengths[index]
+                    play = memo[key] = Play(straight, lowest, strength, flipped, straight, False)
                 found.append(play)  # type: ignore[arg-type]
             return found
         for index, (window, ranks) in self._windows(1, self.rules.min_straight):
@@ -457,6 +455,74 @@ def _windows_by_length(reader: _Reader) -> tuple[tuple[_Window, tuple[int, ...],
         windows = memo["windows"] = tuple(every)
     assert isinstance(windows, tuple)
     return windows
+
+
+def _windows_within(
+    reader: _Reader, held: int, minimum: int
+) -> tuple[tuple[int, tuple[_Window, tuple[int, ...]]], ...]:
+    """The windows of at least ``minimum`` ranks, all in the bit mask ``held``, with
+    their index in :func:`_windows_by_length` (and in that order). Found by walking
+    the run line: only stretches of held positions can hold a window."""
+    windows = _windows_by_length(reader)
+    spans = _spans(reader)
+    line = _line(reader)
+    found: list[int] = []
+    length = len(line)
+    start = 0
+    while start < length:
+        if not held >> line[start] & 1:
+            start += 1
+            continue
+        stop = start
+        while stop < length and held >> line[stop] & 1:
+            stop += 1
+        for first in range(start, stop - minimum + 1):
+            for last in range(first + minimum - 1, stop):
+                index = spans.get((first, last))
+                if index is not None:
+                    found.append(index)
+        start = stop
+    found.sort()
+    return tuple((index, windows[index][:2]) for index in found)
+
+
+def _line(reader: _Reader) -> tuple[int, ...]:
+    """The ranks of the run line of the rules' ``run_order``, low to high."""
+    memo = reader.rules._memo
+    found = memo.get("line")
+    if found is None:
+        found = memo["line"] = tuple(int(rank) for rank, _ in _run_line(reader.rules.run_order))
+    assert isinstance(found, tuple)
+    return found
+
+
+def _spans(reader: _Reader) -> dict[tuple[int, int], int]:
+    """Each window's (first, last) positions on the run line, to its index in
+    :func:`_windows_by_length`."""
+    memo = reader.rules._memo
+    found = memo.get("spans")
+    if found is None:
+        found = memo["spans"] = {
+            (window.top - len(window.ranks) + 1, window.top): index
+            for index, (window, _, _) in enumerate(_windows_by_length(reader))
+        }
+    assert isinstance(found, dict)
+    return found
+
+
+def _straight_strengths(reader: _Reader) -> list[tuple[int, int]]:
+    """The ``(key, rev_key)`` of a straight (no suit part) on each window of
+    :func:`_windows_by_length`, by its index there."""
+    memo = reader.rules._memo
+    found = memo.get("straight strengths")
+    if found is None:
+        found = memo["straight strengths"] = []
+        for window, ranks, _ in _windows_by_length(reader):
+            cards = tuple(Card(Rank(rank), Suit.DIAMONDS) for rank in ranks)
+            play = reader.run(Kind.STRAIGHT, cards, window)
+            found.append((play.key, play.rev_key))
+    assert isinstance(found, list)
+    return found
 
 
 def _bomb_kinds(rules: Rules) -> int:
