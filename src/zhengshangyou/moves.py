@@ -516,11 +516,12 @@ def _straight_strengths(reader: _Reader) -> list[tuple[int, int]]:
     memo = reader.rules._memo
     found = memo.get("straight strengths")
     if found is None:
-        found = memo["straight strengths"] = []
+        strengths: list[tuple[int, int]] = []
         for window, ranks, _ in _windows_by_length(reader):
             cards = tuple(Card(Rank(rank), Suit.DIAMONDS) for rank in ranks)
             play = reader.run(Kind.STRAIGHT, cards, window)
-            found.append((play.key, play.rev_key))
+            strengths.append((play.key, play.rev_key))
+        found = memo["straight strengths"] = strengths
     assert isinstance(found, list)
     return found
 
