@@ -1,0 +1,158 @@
+"""Records: write, read, replay, referee (issue: the game; records)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from zhengshangyou import Game, InvalidRecordError, Play, Rules
+from zhengshangyou.record import FORMAT, VERSION, Record, referee
+from zhengshangyou.testing import rules_sets
+
+
+def random_match(rules: Rules, seed: int, hands: int = 3) -> Game:
+    """A match of random legal moves (exchange decisions included), ``hands`` hands long
+    or until the match is over."""
+    chooser = random.Random(seed)
+    game = Game(rules, seed=seed)
+    played = 0
+    for _ in range(5000):
+        if game.is_hand_over:
+            played += 1
+            if game.is_match_over or played >= hands:
+                break
+            game.next_hand()
+            continue
+        game.play(chooser.choice(list(game.legal_moves())))
+    return game
+
+
+@pytest.mark.parametrize("preset", Rules.preset_names())
+@pytest.mark.parametrize("exchange", ["none", "highest_for_one_of_two", "highest_for_any"])
+def test_record_round_trip_replays_to_an_equal_game(preset: str, exchange: str) -> None:
+    game = random_match(Rules.preset(preset, exchange=exchange), seed=11)
+    text = Record.from_game(game).to_json()
+    replayed = Record.from_json(text).replay()
+    assert replayed == game
+    assert Record.from_game(replayed).to_json() == text
+    report = referee(text)
+    assert report.legal
+    assert report.scores == game.scores
+
+
+@settings(max_examples=25, deadline=None)
+@given(rules=rules_sets(), seed=st.integers(0, 10**6))
+def test_record_round_trip_under_random_rules(rules: Rules, seed: int) -> None:
+    game = random_match(rules, seed, hands=2)
+    data = json.loads(Record.from_game(game).to_json())
+    assert data["format"] == FORMAT
+    assert data["version"] == VERSION
+    assert Record.from_data(data).replay() == game
+
+
+def _moves(data: dict[str, Any]) -> list[tuple[int, int, dict[str, Any]]]:
+    found = []
+    index = 0
+    for number, hand in enumerate(data["hands"]):
+        for move in hand["moves"]:
+            found.append((index, number, move))
+            index += 1
+    return found
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_referee_finds_a_corrupted_play_with_its_index_and_rule(seed: int) -> None:
+    game = random_match(Rules(), seed=seed, hands=2)
+    data = json.loads(Record.from_game(game).to_json())
+    chooser = random.Random(seed)
+    plays = [item for item in _moves(data) if "play" in item[2]]
+    index, _, move = chooser.choice(plays)
+    # The same seat plays a card nobody holds twice in one deck: two red jokers.
+    move["play"], move["kind"] = "RJ RJ", "pair"
+    report = referee(data)
+    assert not report.legal
+    assert report.index == index
+    assert report.rule is not None
+    assert report.rule.startswith("R3")
+
+
+def test_referee_finds_a_move_out_of_turn() -> None:
+    game = random_match(Rules(), seed=3, hands=1)
+    data = json.loads(Record.from_game(game).to_json())
+    moves = data["hands"][0]["moves"]
+    moves[4]["seat"] = (moves[4]["seat"] + 1) % 4
+    report = referee(data)
+    assert (report.legal, report.index, report.rule) == (False, 4, "R5.2")
+
+
+def test_referee_finds_a_play_that_does_not_beat() -> None:
+    game = Game(Rules(), seed=5)
+    singles = [move for move in game.legal_moves() if isinstance(move, Play) and len(move) == 1]
+    lead = max(singles, key=lambda play: play.key)  # the leader's highest single
+    game.play(lead)
+    data = json.loads(Record.from_game(game).to_json())
+    seat = game.to_act
+    lower = [card for card in game.hands[seat] if card.rank < lead.cards[0].rank]
+    assert lower  # a 13- or 14-card hand holds a card below the leader's best
+    data["hands"][0]["moves"].append({"seat": seat, "play": str(lower[0]), "kind": "single"})
+    report = referee(data)
+    assert (report.legal, report.index, report.rule) == (False, 1, "R4.2")
+
+
+def test_replay_raises_the_typed_error() -> None:
+    game = random_match(Rules(), seed=4, hands=1)
+    data = json.loads(Record.from_game(game).to_json())
+    data["hands"][0]["moves"][0]["seat"] = 9
+    with pytest.raises(InvalidRecordError) as caught:
+        Record.from_data(data).replay()
+    assert caught.value.index == 0
+    assert caught.value.rule == "R5.2"
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda data: data.update(format="other"), "not a zhengshangyou record"),
+        (lambda data: data.update(version=99), "unsupported record version"),
+        (lambda data: data["rules"].update(jokerz=True), "unknown rule option"),
+        (lambda data: data.update(hands=[]), "non-empty list"),
+        (lambda data: data["hands"][0].update(deal="3D"), "deal must be a list"),
+        (lambda data: data["hands"][0]["moves"][0].update(play="3X"), "3X"),
+        (lambda data: data["hands"][0]["moves"][0].update(kind="quintuple"), "kind must be one of"),
+        (lambda data: data["hands"][0]["moves"][0].update({"pass": True}), "exactly one of"),
+        (lambda data: data.update(seed="seven"), "seed must be an integer"),
+    ],
+)
+def test_malformed_records_are_refused_with_a_reason(change: Any, message: str) -> None:
+    game = random_match(Rules(), seed=2, hands=1)
+    data = json.loads(Record.from_game(game).to_json())
+    broken = copy.deepcopy(data)
+    change(broken)
+    with pytest.raises(InvalidRecordError, match=message):
+        Record.from_data(broken)
+    assert not referee(broken).legal
+
+
+def test_a_deal_that_is_not_the_deck_is_refused() -> None:
+    game = random_match(Rules(), seed=2, hands=1)
+    data = json.loads(Record.from_game(game).to_json())
+    data["hands"][0]["deal"][0] = data["hands"][0]["deal"][1]
+    report = referee(data)
+    assert not report.legal
+    assert report.rule == "R1.3"
+
+
+def test_R2_7_a_later_deal_by_the_wrong_dealer_is_refused() -> None:
+    game = random_match(Rules(), seed=6, hands=2)
+    data = json.loads(Record.from_game(game).to_json())
+    assert len(data["hands"]) == 2
+    data["hands"][1]["dealer"] = (data["hands"][1]["dealer"] + 1) % 4
+    report = referee(data)
+    assert not report.legal
+    assert report.rule == "R2.7"
