@@ -26,7 +26,7 @@ from zhengshangyou.record import Record, RefereeReport, referee
 from zhengshangyou.rules import PRESETS, Rules
 from zhengshangyou.scoring import HandResult, score_hand
 
-__version__ = "0.1.0.dev0"
+__version__ = "0.1.0"
 
 __all__ = [
     "PASS",
