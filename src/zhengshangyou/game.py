@@ -209,26 +209,11 @@ class State:
             rules=rules,
             seed=seed,
             hand_number=0,
-            deal=deal,
-            phase="play",
-            hands=deal.hands,
-            to_act=-1,
-            top=None,
-            top_seat=-1,
-            passed=0,
-            locked=0,
-            revolution=False,
-            must_include=None,
-            finished=(),
-            played=0,
-            first_out=None,
-            exchange=None,
-            exchanged=(),
-            log=(),
             scores=(0,) * players,
             results=(),
             past=(),
             deals=tuple(deals[1:]),
+            **_new_hand(deal),
         )
         return state._start_play(previous=None)
 
@@ -547,24 +532,9 @@ class State:
             deals = ()
         state = self._replace(
             hand_number=number,
-            deal=deal,
-            phase="play",
-            hands=deal.hands,
-            to_act=-1,
-            top=None,
-            top_seat=-1,
-            passed=0,
-            locked=0,
-            revolution=False,
-            must_include=None,
-            finished=(),
-            played=0,
-            first_out=None,
-            exchange=None,
-            exchanged=(),
-            log=(),
             past=(*self.past, (self.deal, self.log)),
             deals=deals,
+            **_new_hand(deal),
         )
         if rules.exchange != "none":
             exchange = _Exchange("give", winner=previous.winner, loser=previous.loser)
@@ -745,6 +715,28 @@ class State:
 
 
 _FIELDS = tuple(field.name for field in attrs.fields(State))
+
+
+def _new_hand(deal: Deal) -> dict[str, Any]:
+    """The fields of a state at the start of a hand dealt as ``deal``, before its lead."""
+    return {
+        "deal": deal,
+        "phase": "play",
+        "hands": deal.hands,
+        "to_act": -1,
+        "top": None,
+        "top_seat": -1,
+        "passed": 0,
+        "locked": 0,
+        "revolution": False,
+        "must_include": None,
+        "finished": (),
+        "played": 0,
+        "first_out": None,
+        "exchange": None,
+        "exchanged": (),
+        "log": (),
+    }
 
 
 _PASS_ONLY: tuple[Move, ...] = (PASS,)
