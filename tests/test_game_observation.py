@@ -1,0 +1,290 @@
+"""Observations leak nothing (RULES.md R2.4, R5.6, R8.2; the ``Observation`` contract).
+
+For random positions (random legal play under the presets and random rule sets,
+exchanges included), the hidden cards are permuted among the other seats, each
+seat keeping its number of cards; what the observing seat knows stays in place: its
+own hand, the face-up trick card with the seat it was dealt to, the exchanged cards
+with the seats that received them, and an offer with the Winner. The observing
+seat's ``observation`` must not change, nor, when that seat is to act, what it sees
+after any of its moves (a move that ends an exchange under
+``later_lead="start_card"`` starts the play, and the first leader shows who holds
+the start card: those copies stay in place for that check). And an observation
+never holds another seat's hand or the seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import attrs
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
+
+from zhengshangyou import (
+    PRESETS,
+    Card,
+    Deal,
+    Game,
+    Give,
+    Hand,
+    Observation,
+    Offer,
+    Play,
+    Return,
+    Rules,
+    State,
+    Take,
+)
+from zhengshangyou.testing import rules_sets
+
+SEED_BASE = 2**50  # seeds this large cannot be mistaken for a count or a score
+
+
+def tractable(rules: Rules) -> bool:
+    """Whether the legal moves stay quick to list at every step. Hands of more than 18
+    cards are left out where the move generator walks the card view, every distinct
+    set of cards apart: when suits matter, and for a first lead that must hold the
+    start card (R2.5). There a hand of 54 cards has millions of card sets, and listing
+    the moves (as every ``observation`` of the seat to act does) takes minutes."""
+    if rules.deck_size <= 18 * rules.players:
+        return True
+    start_card_leads = "start_card" in (rules.first_lead, rules.later_lead)
+    return not rules.suits_matter and not (start_card_leads and rules.start_card_must_be_played)
+
+
+BASE_RULES = st.one_of(
+    st.sampled_from(tuple(PRESETS)).map(Rules.preset),
+    rules_sets(),
+).filter(tractable)
+EXCHANGES = ("highest_for_one_of_two", "highest_for_any")
+RULES = BASE_RULES.flatmap(
+    lambda rules: st.sampled_from(("none", *EXCHANGES)).map(
+        lambda exchange: rules.evolve(exchange=exchange, target_score=None)
+    )
+)
+EXCHANGE_RULES = BASE_RULES.flatmap(
+    lambda rules: st.sampled_from(EXCHANGES).map(
+        lambda exchange: rules.evolve(exchange=exchange, target_score=None)
+    )
+)
+
+
+def random_position(rules: Rules, seed: int, steps: int) -> State:
+    """The state after ``steps`` random steps (moves, and next hands when one ends)."""
+    rng = random.Random(seed)
+    game = Game(rules, seed=SEED_BASE + seed)
+    for _ in range(steps):
+        if game.phase == "hand_over":
+            game.next_hand()
+            continue
+        if game.phase == "match_over":
+            break
+        game.play(rng.choice(list(game.legal_moves())))
+    return game.state
+
+
+def known_cards(state: State, seat: int, *, start_card: bool = False) -> list[Counter[Card]]:
+    """For each other seat, the cards ``seat`` knows it still holds (as far as that
+    seat holds them now): the face-up trick card, exchanged and offered cards; with
+    ``start_card``, also every copy of the start card, whose holder the first lead of a
+    hand makes public under ``later_lead="start_card"`` (R2.6)."""
+    pinned: list[Counter[Card]] = [Counter() for _ in range(state.players)]
+
+    def pin(holder: int, card: Card) -> None:
+        if holder != seat and state.hands[holder].count(card) > pinned[holder][card]:
+            pinned[holder][card] += 1
+
+    deal = state.deal
+    if deal.trick_card is not None and deal.trick_seat is not None:
+        pin(deal.trick_seat, deal.trick_card)
+    if state.hand_number > 0:
+        previous = state.results[state.hand_number - 1]
+        for action in state.exchanged:
+            move = action.move
+            if isinstance(move, Give):
+                pin(previous.winner, move.card)
+            elif isinstance(move, (Take, Return)):
+                pin(previous.loser, move.card)
+        if state.exchange is not None:
+            for card in state.exchange.offered:
+                pin(previous.winner, card)
+        for action in state.log:  # after the exchange, the card not taken stays known
+            if isinstance(action.move, Offer):
+                for card in action.move.cards:
+                    pin(previous.winner, card)
+    if start_card:
+        for holder, hand in enumerate(state.hands):
+            for _ in range(hand.count(state.rules.start_card)):
+                pin(holder, state.rules.start_card)
+    return pinned
+
+
+def permuted(state: State, seat: int, rng: random.Random, *, start_card: bool = False) -> State:
+    """``state`` with the cards hidden from ``seat`` dealt anew among the other seats."""
+    pinned = known_cards(state, seat, start_card=start_card)
+    pool: list[Card] = []
+    for other, hand in enumerate(state.hands):
+        if other != seat:
+            free = Counter(hand)
+            free.subtract(pinned[other])
+            pool.extend(free.elements())
+    rng.shuffle(pool)
+    hands: list[Hand] = []
+    for other, hand in enumerate(state.hands):
+        if other == seat:
+            hands.append(hand)
+            continue
+        hidden = len(hand) - sum(pinned[other].values())
+        hands.append(Hand([*pinned[other].elements(), *pool[:hidden]]))
+        del pool[:hidden]
+    assert not pool
+    return attrs.evolve(state, hands=tuple(hands))
+
+
+def differences(first: Observation, second: Observation) -> list[str]:
+    """The fields in which two observations differ (a short failure message: pytest's
+    own diff of two large observations takes very long)."""
+    return [
+        field.name
+        for field in attrs.fields(Observation)
+        if getattr(first, field.name) != getattr(second, field.name)
+    ]
+
+
+def assert_no_leak(state: State, shuffle: random.Random) -> None:
+    for seat in range(state.players):
+        other = permuted(state, seat, shuffle)
+        assert other.hands[seat] == state.hands[seat]
+        assert [len(hand) for hand in other.hands] == [len(hand) for hand in state.hands]
+        assert not differences(other.observation(seat), state.observation(seat))
+        if seat != state.to_act:
+            continue
+        # what the seat sees after each of its moves does not depend on the hidden
+        # cards either (must_beat, auto_restart, the end of a hand, the exchange...);
+        # a move that ends the exchange starts the play, whose first leader may be the
+        # start card's holder: that much becomes public
+        if state.phase == "exchange" and state.rules.later_lead == "start_card":
+            other = permuted(state, seat, shuffle, start_card=True)
+        moves = list(state.legal_moves())
+        for move in shuffle.sample(moves, min(len(moves), 6)):
+            after = state.play(move).observation(seat)
+            assert not differences(other.play(move).observation(seat), after), move
+
+
+@settings(max_examples=100)
+@given(rules=RULES, seed=st.integers(0, 2**20), steps=st.integers(0, 400), shuffle=st.randoms())
+def test_permuting_hidden_cards_changes_no_observation(
+    rules: Rules, seed: int, steps: int, shuffle: random.Random
+) -> None:
+    state = random_position(rules, seed, steps)
+    event(f"phase {state.phase}")
+    if state.exchanged:
+        event("cards exchanged this hand")
+    assert_no_leak(state, shuffle)
+
+
+@settings(max_examples=50)
+@given(
+    rules=EXCHANGE_RULES,
+    seed=st.integers(0, 2**20),
+    shuffle=st.randoms(),
+)
+def test_exchange_positions_leak_nothing(rules: Rules, seed: int, shuffle: random.Random) -> None:
+    """Every step of an exchange (R8.2, R8.3) and the first moves after it."""
+    rng = random.Random(seed)
+    game = Game(rules.evolve(end="first_out"), seed=SEED_BASE + seed)
+    while game.phase == "play":
+        game.play(rng.choice(list(game.legal_moves())))
+    game.next_hand()
+    assert game.phase == "exchange"
+    for _ in range(6):
+        assert_no_leak(game.state, shuffle)
+        game.play(rng.choice(list(game.legal_moves())))
+        if game.phase != "exchange" and game.phase != "play":
+            break
+
+
+def _walk(value: object) -> Iterator[object]:
+    """Every value reachable from an observation through public attrs fields and
+    containers (private memos on the rules are not part of the observation)."""
+    yield value
+    if isinstance(value, (str, bytes, int, float, bool)) or value is None:
+        return
+    if isinstance(value, (tuple, list, frozenset, set)):
+        for item in value:
+            yield from _walk(item)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _walk(key)
+            yield from _walk(item)
+    elif attrs.has(type(value)):
+        kind: Any = type(value)
+        for field in attrs.fields(kind):
+            if field.init:
+                yield from _walk(getattr(value, field.name))
+
+
+@settings(max_examples=60)
+@given(rules=RULES, seed=st.integers(0, 2**20), steps=st.integers(0, 400))
+def test_an_observation_holds_no_other_hand_and_no_seed(
+    rules: Rules, seed: int, steps: int
+) -> None:
+    state = random_position(rules, seed, steps)
+    assert state.seed == SEED_BASE + seed
+    for seat in range(state.players):
+        seen = state.observation(seat)
+        assert isinstance(seen, Observation)
+        assert seen.seat == seat
+        assert seen.hand == state.hands[seat]
+        assert str(state.seed) not in repr(seen)
+        for value in _walk(seen):
+            assert not isinstance(value, (State, Deal, Game, random.Random))
+            if isinstance(value, Hand):
+                assert value == state.hands[seat]
+            if isinstance(value, int) and not isinstance(value, bool):
+                assert value != state.seed
+        # another seat's cards show only once played, or when public (R2.4, R8.2)
+        public: Counter[Card] = Counter(state.hands[seat])
+        for action in seen.history:
+            move = action.move
+            if isinstance(move, Offer):
+                public.update(move.cards)
+            elif isinstance(move, (Give, Take, Return)):
+                public[move.card] += 1
+            elif isinstance(move, Play):
+                public.update(move.cards)
+        if seen.trick_card is not None:
+            public[seen.trick_card] += 1
+        public.update(seen.offered)
+        public[rules.start_card] += 1  # a rule option, known to all
+        shown = {value for value in _walk(seen) if isinstance(value, Card)}
+        # every card in the observation is the seat's own, played, exchanged or face up
+        assert all(card in public for card in shown)
+
+
+@settings(max_examples=20)
+@given(seed=st.integers(0, 2**20))
+def test_an_offer_is_seen_only_by_the_winner_and_the_loser(seed: int) -> None:
+    """R8.2: while the Loser chooses, only the Winner and the Loser see the offer."""
+    rng = random.Random(seed)
+    rules = Rules(exchange="highest_for_one_of_two", end="first_out")
+    game = Game(rules, seed=SEED_BASE + seed)
+    while game.phase == "play":
+        game.play(rng.choice(list(game.legal_moves())))
+    result = game.state.result
+    assert result is not None
+    game.next_hand()
+    game.play(next(iter(game.legal_moves())))  # the Loser gives
+    offer = rng.choice(list(game.legal_moves()))
+    assert isinstance(offer, Offer)
+    game.play(offer)
+    involved = {result.winner, result.loser}
+    for seat in range(rules.players):
+        seen = game.observation(seat)
+        has_offer = any(isinstance(action.move, Offer) for action in seen.history)
+        assert has_offer == (seat in involved)
+        assert seen.offered == (offer.cards if seat in involved else ())
+        assert len(seen.exchanged) == 1  # the Give is public
