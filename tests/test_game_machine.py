@@ -8,13 +8,6 @@ running totals, zero-sum scores under ``scoring="cards_left"``, the first leader
 never scored as untouched (E18); ``undo`` restores an equal state and a ``copy``
 is independent. A ``@given`` loop plays whole matches to their end with a bound on
 the number of moves.
-
-Rule sets whose hands exceed 18 cards (one deck for two players, two decks for up
-to five) are left out where the move generator walks the card view, every distinct
-set of cards apart: when suits matter, and for a first lead that must hold the
-start card. A hand of 54 cards has millions of card sets there, and listing the
-moves, as each ``observation`` of the seat to act does, takes minutes (see
-``tractable``).
 """
 
 from __future__ import annotations
@@ -48,18 +41,6 @@ from zhengshangyou.testing import rules_sets
 # rule sets
 
 
-def tractable(rules: Rules) -> bool:
-    """Whether the legal moves stay quick to list at every step. Hands of more than 18
-    cards are left out where the move generator walks the card view, every distinct
-    set of cards apart: when suits matter, and for a first lead that must hold the
-    start card (R2.5). There a hand of 54 cards has millions of card sets, and listing
-    the moves (as every ``observation`` of the seat to act does) takes minutes."""
-    if rules.deck_size <= 18 * rules.players:
-        return True
-    start_card_leads = "start_card" in (rules.first_lead, rules.later_lead)
-    return not rules.suits_matter and not (start_card_leads and rules.start_card_must_be_played)
-
-
 @st.composite
 def match_rules(draw: st.DrawFn) -> Rules:
     """Every preset (with its options sometimes varied) or a random valid rule set, with
@@ -69,7 +50,7 @@ def match_rules(draw: st.DrawFn) -> Rules:
             st.sampled_from(tuple(PRESETS)).map(Rules.preset),
             rules_sets(),
             rules_sets(decks=2),
-        ).filter(tractable)
+        )
     )
     changes: dict[str, Any] = {}
     if draw(st.booleans()):

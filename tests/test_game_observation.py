@@ -43,22 +43,10 @@ from zhengshangyou.testing import rules_sets
 SEED_BASE = 2**50  # seeds this large cannot be mistaken for a count or a score
 
 
-def tractable(rules: Rules) -> bool:
-    """Whether the legal moves stay quick to list at every step. Hands of more than 18
-    cards are left out where the move generator walks the card view, every distinct
-    set of cards apart: when suits matter, and for a first lead that must hold the
-    start card (R2.5). There a hand of 54 cards has millions of card sets, and listing
-    the moves (as every ``observation`` of the seat to act does) takes minutes."""
-    if rules.deck_size <= 18 * rules.players:
-        return True
-    start_card_leads = "start_card" in (rules.first_lead, rules.later_lead)
-    return not rules.suits_matter and not (start_card_leads and rules.start_card_must_be_played)
-
-
 BASE_RULES = st.one_of(
     st.sampled_from(tuple(PRESETS)).map(Rules.preset),
     rules_sets(),
-).filter(tractable)
+)
 EXCHANGES = ("highest_for_one_of_two", "highest_for_any")
 RULES = BASE_RULES.flatmap(
     lambda rules: st.sampled_from(("none", *EXCHANGES)).map(

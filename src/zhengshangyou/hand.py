@@ -270,6 +270,27 @@ class Hand:
         put(hand, "_low_suits", tuple(lows))
         return hand
 
+    def _pinned(self, card: Card) -> Hand:
+        """This hand with ``card`` moved first among the cards of its rank (it must be
+        held). For the move generator only: its representatives take the first cards
+        of each rank, so that they hold ``card`` where they can (R2.5)."""
+        rank = card.rank
+        group = list(self._by_rank[rank])
+        group.remove(card)
+        groups = list(self._by_rank)
+        groups[rank] = (card, *group)
+        lows = list(self._low_suits)
+        lows[rank] = card._order & 3 if rank < 13 else 0
+        hand = object.__new__(Hand)
+        put = object.__setattr__
+        put(hand, "cards", self.cards)
+        put(hand, "_by_rank", tuple(groups))
+        put(hand, "_rank_counts", self._rank_counts)
+        put(hand, "_codes", self._codes)
+        put(hand, "_held", self._held)
+        put(hand, "_low_suits", tuple(lows))
+        return hand
+
     def unicode(self) -> str:
         """The hand with suit symbols.
 

@@ -84,7 +84,13 @@ class _Generator:
     that the same groups in later hands cost one dictionary look-up.
     """
 
-    def __init__(self, reader: _Reader, hand: Hand, classes: bool) -> None:
+    def __init__(
+        self,
+        reader: _Reader,
+        hand: Hand,
+        classes: bool,
+        memo: dict[object, object] | None = None,
+    ) -> None:
         self.reader = reader
         self.rules = reader.rules
         self.hand = hand
@@ -92,12 +98,13 @@ class _Generator:
         self.codes = hand.rank_codes
         self.counts = hand.rank_counts
         self.classes = classes
-        memo = reader.rules._memo
-        name = "classes" if classes else "cards"
-        table = memo.get(name)
-        if not isinstance(table, dict) or len(table) > _MEMO_LIMIT:
-            table = memo[name] = {}
-        self.memo: dict[object, object] = table
+        if memo is None:
+            name = "classes" if classes else "cards"
+            table = reader.rules._memo.get(name)
+            if not isinstance(table, dict) or len(table) > _MEMO_LIMIT:
+                table = reader.rules._memo[name] = {}
+            memo = table
+        self.memo: dict[object, object] = memo
 
     # --- groups of one rank -------------------------------------------------
 
@@ -673,14 +680,48 @@ class LegalPlays:
         ]
 
     def _with_card(self, card: Card) -> Iterator[Play]:
-        """The class view restricted to plays holding ``card``: one member of each class
-        that has a member holding it, the first such member in card-view order."""
-        seen: set[tuple[Kind, tuple[Rank, ...], int]] = set()
-        for play in attrs.evolve(self, view="cards"):
-            identity = (play.kind, tuple(c.rank for c in play.cards), play.key)
-            if identity not in seen:
-                seen.add(identity)
-                yield play
+        """The class view restricted to plays holding ``card`` (R2.5): one member of
+        each class that has a member holding it.
+
+        The classes are generated from the hand with ``card`` first among its rank, so
+        that each representative holds it where it can; a representative that still
+        does not (a straight that had to change that card to stay out of a straight
+        flush) is replaced by the class's first member holding the card, if any.
+        """
+        if card not in self.hand:
+            return
+        generator = _Generator(_reader(self.rules), self.hand._pinned(card), True, memo={})
+        top = self.to_beat
+        lists = generator.kinds(_wanted(self.rules, top, self.kinds), top, self.revolution)
+        if top is not None:
+            lists = (self._beating(plays, top) for plays in lists)
+        for play in itertools.chain.from_iterable(lists):
+            if card in play.cards:
+                ordered = tuple(sorted(play.cards))  # the pinned card may stand out of order
+                yield play if ordered == play.cards else attrs.evolve(play, cards=ordered)
+            elif any(held.rank == card.rank for held in play.cards):
+                member = self._member_holding(play, card)
+                if member is not None:
+                    yield member
+
+    def _member_holding(self, play: Play, card: Card) -> Play | None:
+        """The first member of ``play``'s class, in card-view order, that holds ``card``."""
+        ranks = sorted(held.rank for held in play.cards)
+        narrowed = attrs.evolve(
+            self,
+            hand=Hand(held for held in self.hand.cards if held.rank in ranks),
+            view="cards",
+            kinds=_BIT[play.kind],
+            must_include=None,
+        )
+        for member in narrowed:
+            if (
+                member.key == play.key
+                and card in member.cards
+                and sorted(held.rank for held in member.cards) == ranks
+            ):
+                return member
+        return None
 
     def count(self) -> int:
         """The number of plays, generated one at a time without keeping them.
