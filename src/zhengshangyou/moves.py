@@ -64,7 +64,6 @@ __all__ = ["LegalPlays", "View", "legal_plays"]
 
 View = Literal["classes", "cards"]
 
-_PLAIN_RANKS = tuple(Rank(rank) for rank in range(13))
 
 
 _MEMO_LIMIT = 200_000
@@ -647,16 +646,19 @@ class LegalPlays:
         """Generate the plays, kind by kind (lazily between kinds)."""
         if self.must_include is not None and self.view == "classes":
             return self._with_card(self.must_include)
-        top = self.to_beat
-        generator = _Generator(_reader(self.rules), self.hand, self.view == "classes")
-        lists = generator.kinds(_wanted(self.rules, top, self.kinds), top, self.revolution)
-        if top is not None:
-            lists = (self._beating(plays, top) for plays in lists)
-        plays = itertools.chain.from_iterable(lists)
+        plays = self._plays(_Generator(_reader(self.rules), self.hand, self.view == "classes"))
         if self.must_include is not None:
             card = self.must_include
             return (play for play in plays if card in play.cards)
         return plays
+
+    def _plays(self, generator: _Generator) -> Iterator[Play]:
+        """The generator's plays of the wanted kinds, that beat the top play if any."""
+        top = self.to_beat
+        lists = generator.kinds(_wanted(self.rules, top, self.kinds), top, self.revolution)
+        if top is not None:
+            lists = (self._beating(plays, top) for plays in lists)
+        return itertools.chain.from_iterable(lists)
 
     def _beating(self, plays: Iterable[Play], top: Play) -> Iterable[Play]:
         """The plays of one kind's list that beat ``top`` (R4)."""
@@ -691,11 +693,7 @@ class LegalPlays:
         if card not in self.hand:
             return
         generator = _Generator(_reader(self.rules), self.hand._pinned(card), True, memo={})
-        top = self.to_beat
-        lists = generator.kinds(_wanted(self.rules, top, self.kinds), top, self.revolution)
-        if top is not None:
-            lists = (self._beating(plays, top) for plays in lists)
-        for play in itertools.chain.from_iterable(lists):
+        for play in self._plays(generator):
             if card in play.cards:
                 ordered = tuple(sorted(play.cards))  # the pinned card may stand out of order
                 yield play if ordered == play.cards else attrs.evolve(play, cards=ordered)
