@@ -40,7 +40,7 @@ import itertools
 import json
 import sys
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -238,7 +238,7 @@ POSITIONS: list[Position] = [
 ]
 
 
-def sub_multisets(cards: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
+def sub_multisets(cards: Iterable[Card]) -> Iterator[tuple[Card, ...]]:
     """Every distinct non-empty sub-multiset of ``cards``, as a sorted tuple."""
     counts = Counter(cards)
     distinct = sorted(counts)

@@ -18,9 +18,8 @@ No test here measures time.
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +27,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from make_perft import sub_multisets  # the perft script's enumeration of sub-multisets
 from zhengshangyou import Card, Hand, Kind, Play, Rank, Rules, Suit, beats, classify_all, make_deck
 from zhengshangyou.moves import LegalPlays, View, legal_plays
 from zhengshangyou.rules import PRESETS
@@ -143,18 +143,6 @@ def any_hand(rules: Rules, min_size: int = 0, max_size: int = 10) -> st.SearchSt
         clustered_cards(rules, min_size, max_size).map(Hand),
         st.tuples(shaped_cards(rules), clustered_cards(rules, min_size, max_size)).map(merge),
     )
-
-
-def sub_multisets(cards: Iterable[Card]) -> Iterator[tuple[Card, ...]]:
-    """Every distinct non-empty sub-multiset of ``cards``, sorted."""
-    counts = Counter(cards)
-    distinct = sorted(counts)
-    for choice in itertools.product(*(range(counts[card] + 1) for card in distinct)):
-        chosen = tuple(
-            card for card, times in zip(distinct, choice, strict=True) for _ in range(times)
-        )
-        if chosen:
-            yield chosen
 
 
 def readings(cards: Iterable[Card], rules: Rules) -> list[Play]:
