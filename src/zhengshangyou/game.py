@@ -29,16 +29,15 @@ from typing import Any, Literal
 import attrs
 
 from zhengshangyou.actions import PASS, Give, Move, Offer, Pass, Return, Take
-from zhengshangyou.cards import Card, format_cards, parse_cards
+from zhengshangyou.cards import Card, parse_cards
 from zhengshangyou.errors import (
-    AmbiguousPlayError,
     CardsNotHeldError,
     IllegalMoveError,
     InvalidCombinationError,
 )
 from zhengshangyou.hand import Hand
 from zhengshangyou.moves import LegalPlays, legal_plays
-from zhengshangyou.plays import Kind, Play, _reader, beats
+from zhengshangyou.plays import Kind, Play, _ambiguous, _reader, beats
 from zhengshangyou.rules import Rules
 from zhengshangyou.scoring import HandResult, match_over, score_hand
 
@@ -1122,20 +1121,16 @@ class Game:
         """The reading of ``cards`` that is legal here (R3.16): the only one, or the
         strongest of several readings of one kind; several kinds must be declared."""
         state = self._state
-        readings = _reader(state.rules).read(tuple(sorted(cards)))
+        ordered = tuple(sorted(cards))
+        reader = _reader(state.rules)
+        readings = list(reader.readings(ordered))
         if not readings:
-            raise _reader(state.rules).why_not(tuple(sorted(cards)))
+            raise reader.why_not(ordered)
         if state.phase == "play" and state.top is not None:
             legal = [play for play in readings if beats(play, state.top, revolution=state.revolution)]
             readings = legal or readings
-        kinds = {play.kind for play in readings}
-        if len(kinds) > 1:
-            raise AmbiguousPlayError(
-                f"{format_cards(sorted(cards))} has several readings here; play one of: "
-                + "; ".join(repr(play) for play in readings)
-                + " (R3.16)",
-                readings=readings,
-            )
+        if len({play.kind for play in readings}) > 1:
+            raise _ambiguous(ordered, readings)
         revolution = state.revolution
         return max(readings, key=lambda play: play.rev_key if revolution else play.key)
 

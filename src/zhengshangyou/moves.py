@@ -55,7 +55,7 @@ from typing import Literal
 
 import attrs
 
-from zhengshangyou.cards import Card, Rank, Suit
+from zhengshangyou.cards import Card, Rank
 from zhengshangyou.hand import Hand
 from zhengshangyou.plays import Kind, Play, _flip, _Reader, _reader, _run_line, _Window, beats
 from zhengshangyou.rules import Rules
@@ -522,12 +522,10 @@ def _straight_strengths(reader: _Reader) -> list[tuple[int, int]]:
     memo = reader.rules._memo
     found = memo.get("straight strengths")
     if found is None:
-        strengths: list[tuple[int, int]] = []
-        for window, ranks, _ in _windows_by_length(reader):
-            cards = tuple(Card(Rank(rank), Suit.DIAMONDS) for rank in ranks)
-            play = reader.run(Kind.STRAIGHT, cards, window)
-            strengths.append((play.key, play.rev_key))
-        found = memo["straight strengths"] = strengths
+        found = memo["straight strengths"] = [
+            reader.run_strength(Kind.STRAIGHT, window)[:2]
+            for window, _, _ in _windows_by_length(reader)
+        ]
     assert isinstance(found, list)
     return found
 

@@ -17,7 +17,7 @@ False
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import attrs
 
@@ -277,14 +277,21 @@ class _Reader:
 
     def run(self, kind: Kind, cards: tuple[Card, ...], window: _Window) -> Play:
         """Straights, straight flushes, pair runs and triple runs (R4.5, R4.7)."""
-        strength = window.top
         suit = 0
-        if kind is Kind.STRAIGHT or kind is Kind.STRAIGHT_FLUSH:
-            if self.wheels_high:
-                strength += 64 * (2 * window.low_two + window.low_ace)
-            if self.rules.straights_by_suit:
-                top_rank = window.ranks[-1]
-                suit = max(self._suit(card, True) for card in cards if card.rank == top_rank)
+        if self.rules.straights_by_suit and (kind is Kind.STRAIGHT or kind is Kind.STRAIGHT_FLUSH):
+            top_rank = window.ranks[-1]
+            suit = max(self._suit(card, True) for card in cards if card.rank == top_rank)
+        key, rev_key, family, is_bomb = self.run_strength(kind, window, suit)
+        return Play(kind, cards, key, rev_key, family, is_bomb)
+
+    def run_strength(
+        self, kind: Kind, window: _Window, suit: int = 0
+    ) -> tuple[int, int, Kind, bool]:
+        """The ``key``, ``rev_key``, ``family`` and ``is_bomb`` of a run of ``kind`` on
+        ``window`` whose top card has suit strength ``suit`` (R4.5, R4.7)."""
+        strength = window.top
+        if self.wheels_high and (kind is Kind.STRAIGHT or kind is Kind.STRAIGHT_FLUSH):
+            strength += 64 * (2 * window.low_two + window.low_ace)
         family, tier, is_bomb = kind, 0, False
         if kind is Kind.STRAIGHT_FLUSH:
             mode = self.rules.straight_flush
@@ -292,7 +299,12 @@ class _Reader:
                 family, tier = Kind.STRAIGHT, 1
             elif mode == "bomb":
                 family, tier, is_bomb = Kind.BOMB, 2, True
-        return self.make(kind, cards, family, tier, strength, -strength, suit, is_bomb)
+        return (
+            _pack(tier, strength, suit),
+            _pack(tier, -strength, suit),
+            family,
+            is_bomb,
+        )
 
     # --- reading ----------------------------------------------------------
 
@@ -502,13 +514,24 @@ def classify(cards: Iterable[Card], rules: Rules, *, kind: Kind | None = None) -
     if not readings:
         raise reader.why_not(ordered)
     if len(readings) > 1:
-        raise AmbiguousPlayError(
-            f"{format_cards(ordered)} has several readings; declare one of: "
-            + "; ".join(repr(play) for play in readings)
-            + " (R3.16)",
-            readings=readings,
-        )
+        raise _ambiguous(ordered, readings)
     return readings[0]
+
+
+def _ambiguous(cards: Sequence[Card], readings: Sequence[Play]) -> AmbiguousPlayError:
+    """The error for cards with several readings where they are played (R3.16).
+
+    >>> rules = Rules(straight_flush="distinct")
+    >>> cards = parse_cards("3H 4H 5H 6H 7H")
+    >>> _ambiguous(cards, classify_all(cards, rules)).rule
+    'R3.16'
+    """
+    return AmbiguousPlayError(
+        f"{format_cards(cards)} has several readings; declare one of: "
+        + "; ".join(repr(play) for play in readings)
+        + " (R3.16)",
+        readings=readings,
+    )
 
 
 def beats(
