@@ -38,7 +38,14 @@ def test_rules_pickle_without_their_memo() -> None:
     rules = Rules.preset("winner")
     list(legal_plays(Hand.parse("3D 4D 5D 6S 7S 8S 9H"), rules))
     assert rules._memo
-    copy = pickle.loads(pickle.dumps(rules))
+    data = pickle.dumps(rules)
+    assert b"Play" not in data and b"_Tables" not in data and len(data) < 4000
+    copy = pickle.loads(data)
     assert copy == rules
-    assert not copy._memo
-    assert len(pickle.dumps(rules)) < 4000
+    # In one process, equal rule sets share one memo (built from the options alone).
+    assert copy._memo is rules._memo
+
+
+def test_equal_rules_share_one_memo_and_unequal_ones_do_not() -> None:
+    assert Rules.preset("winner")._memo is Rules.preset("winner")._memo
+    assert Rules.preset("winner")._memo is not Rules.preset("winner", players=3)._memo

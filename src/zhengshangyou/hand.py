@@ -31,6 +31,21 @@ def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 
 _CODE_BASE = tuple(rank << 12 for rank in range(15))
+_DECODED: dict[int, tuple[Card, ...]] = {}
+
+
+def _cards_of_code(code: int) -> tuple[Card, ...]:
+    """The cards, sorted, that a rank code of :attr:`Hand.rank_codes` stands for."""
+    found = _DECODED.get(code)
+    if found is None:
+        rank = code >> 12
+        cards: list[Card] = []
+        for suit in range(4):
+            copies = code >> 3 * suit & 7
+            if copies:
+                cards += [Card.from_index(4 * rank + suit if rank < 13 else 39 + rank)] * copies
+        found = _DECODED[code] = tuple(cards)
+    return found
 
 
 def _without(held: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:
@@ -70,21 +85,22 @@ class Hand:
     _rank_counts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     _codes: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     _held: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
-    _low_suits: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    _lows: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         groups: list[list[Card]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], [], []]
         # One int per rank naming exactly which cards of that rank the hand holds:
         # the rank, then three bits per suit counting copies. A card's ``_order`` is
         # its place in the sorted deck: 4 * rank + suit, then 52 and 53 for the jokers.
+        # And the suit of the lowest card of each rank 3..2, two bits per rank.
         codes = list(_CODE_BASE)
-        lows = [-1] * 15
+        lows = 0
         for card in self.cards:
             order = card._order
             rank = order >> 2 if order < 52 else order - 39
             group = groups[rank]
-            if not group:
-                lows[rank] = order & 3 if order < 52 else 0
+            if not group and order < 52:
+                lows |= (order & 3) << 2 * rank
             group.append(card)
             codes[rank] += 1 << 3 * (order & 3)
         counts = tuple(map(len, groups))
@@ -105,7 +121,7 @@ class Hand:
         put(self, "_rank_counts", counts)
         put(self, "_codes", tuple(codes))
         put(self, "_held", (0, one, two, three, four))
-        put(self, "_low_suits", tuple(lows))
+        put(self, "_lows", lows)
 
     @classmethod
     def _sorted(cls, cards: tuple[Card, ...]) -> Hand:
@@ -188,7 +204,10 @@ class Hand:
         >>> Hand.parse("3S 3H 4D").low_suits[:3]
         (2, 0, -1)
         """
-        return self._low_suits
+        lows, counts = self._lows, self._rank_counts
+        return tuple(
+            (lows >> 2 * rank & 3 if rank < 13 else 0) if counts[rank] else -1 for rank in range(15)
+        )
 
     def held_mask(self, width: int) -> int:
         """Bit mask of the ranks 3…2 of which the hand holds at least ``width`` (1 to 4) cards.
@@ -242,7 +261,7 @@ class Hand:
         groups = list(self._by_rank)
         counts = list(self._rank_counts)
         codes = list(self._codes)
-        lows = list(self._low_suits)
+        lows = self._lows
         held = list(self._held)
         for rank in ranks:
             group = tuple(card for card in remaining if card.rank == rank)
@@ -252,8 +271,8 @@ class Hand:
             for card in group:
                 code += 1 << 3 * (card._order & 3)
             codes[rank] = code
-            lows[rank] = (group[0]._order & 3 if rank < 13 else 0) if group else -1
             if rank < 13:
+                lows = lows & ~(3 << 2 * rank) | (group[0]._order & 3 if group else 0) << 2 * rank
                 bit = 1 << rank
                 for width in range(1, 5):
                     if len(group) >= width:
@@ -267,7 +286,7 @@ class Hand:
         put(hand, "_rank_counts", tuple(counts))
         put(hand, "_codes", tuple(codes))
         put(hand, "_held", tuple(held))
-        put(hand, "_low_suits", tuple(lows))
+        put(hand, "_lows", lows)
         return hand
 
     def _pinned(self, card: Card) -> Hand:
@@ -279,8 +298,9 @@ class Hand:
         group.remove(card)
         groups = list(self._by_rank)
         groups[rank] = (card, *group)
-        lows = list(self._low_suits)
-        lows[rank] = card._order & 3 if rank < 13 else 0
+        lows = self._lows
+        if rank < 13:
+            lows = lows & ~(3 << 2 * rank) | (card._order & 3) << 2 * rank
         hand = object.__new__(Hand)
         put = object.__setattr__
         put(hand, "cards", self.cards)
@@ -288,7 +308,7 @@ class Hand:
         put(hand, "_rank_counts", self._rank_counts)
         put(hand, "_codes", self._codes)
         put(hand, "_held", self._held)
-        put(hand, "_low_suits", tuple(lows))
+        put(hand, "_lows", lows)
         return hand
 
     def unicode(self) -> str:

@@ -49,14 +49,14 @@ True
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator, Sequence
-from functools import lru_cache
-from typing import Literal
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from functools import lru_cache, partial
+from typing import Literal, TypeVar
 
 import attrs
 
 from zhengshangyou.cards import Card, Rank
-from zhengshangyou.hand import Hand
+from zhengshangyou.hand import Hand, _cards_of_code
 from zhengshangyou.plays import Kind, Play, _flip, _Reader, _reader, _run_line, _Window, beats
 from zhengshangyou.rules import Rules
 
@@ -64,10 +64,61 @@ __all__ = ["LegalPlays", "View", "legal_plays"]
 
 View = Literal["classes", "cards"]
 
-
-
-_MEMO_LIMIT = 200_000
+#: The bounds of the memo tables that grow with the hands seen: per table of groups
+#: of cards, and of whole positions.
+_MEMO_LIMIT = 100_000
 _POSITIONS_LIMIT = 50_000
+
+_K = TypeVar("_K", bound=Hashable)
+_V = TypeVar("_V")
+
+
+def _trim(table: dict[_K, _V], limit: int) -> None:
+    """Make room in a full memo: drop its older half (dicts keep insertion order)."""
+    if len(table) >= limit:
+        for key in list(itertools.islice(table, len(table) - limit // 2)):
+            del table[key]
+
+
+class _Memo(dict[_K, _V]):
+    """A memo that builds a missing entry with ``build``; bounded (see :func:`_trim`)."""
+
+    __slots__ = ("build",)
+
+    def __init__(self, build: Callable[[_K], _V]) -> None:
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, key: _K) -> _V:
+        _trim(self, _MEMO_LIMIT)
+        value = self[key] = self.build(key)
+        return value
+
+
+def _bits(mask: int) -> tuple[int, ...]:
+    """The positions of the set bits of ``mask``, low to high."""
+    return tuple(bit for bit in range(mask.bit_length()) if mask >> bit & 1)
+
+
+#: The card of each rank 3..2 (by index) and suit (by index).
+_SUITED = tuple(tuple(Card.from_index(4 * rank + suit) for suit in range(4)) for rank in range(13))
+#: The ranks (set bits) of each rank mask, low to high.
+_RANKS: _Memo[int, tuple[int, ...]] = _Memo(_bits)
+
+
+def _lowest_code(size: int, code: int) -> int:
+    """The rank code (:attr:`Hand.rank_codes`) of the lowest ``size`` cards of ``code``."""
+    found = code >> 12 << 12
+    for suit in range(4):
+        copies = min(code >> 3 * suit & 7, size)
+        found += copies << 3 * suit
+        size -= copies
+    return found
+
+
+#: By size, the code of the lowest cards of each rank code (what a member of the
+#: class view takes from that rank).
+_LOWEST: tuple[_Memo[int, int], ...] = tuple(_Memo(partial(_lowest_code, size)) for size in range(5))
 
 
 @lru_cache(maxsize=4096)
@@ -76,36 +127,107 @@ def _subsets(cards: tuple[Card, ...], size: int) -> tuple[tuple[Card, ...], ...]
     return tuple(dict.fromkeys(itertools.combinations(cards, size)))
 
 
-class _Generator:
-    """Generates the plays of one hand, kind by kind, as lists, for one view.
+class _Tables:
+    """What groups of cards yield as plays under one rule set, in one view.
 
-    What a group of cards yields is interned in a memo kept with the rules, so
-    that the same groups in later hands cost one dictionary look-up.
+    Every table is keyed by :attr:`Hand.rank_codes` (or, for the straights of rules
+    where suits cannot matter, by the suit of the lowest card of each rank), so an
+    entry serves every hand that holds the same cards of those ranks: after a few
+    hands, generating the plays of a new hand is mostly look-ups. An entry is built
+    on first use from the cards the codes stand for (``cards_of``).
     """
 
     def __init__(
         self,
-        reader: _Reader,
-        hand: Hand,
+        rules: Rules,
         classes: bool,
-        memo: dict[object, object] | None = None,
+        cards_of: Callable[[int], tuple[Card, ...]] = _cards_of_code,
     ) -> None:
-        self.reader = reader
-        self.rules = reader.rules
-        self.hand = hand
-        self.by_rank = hand.by_rank
-        self.codes = hand.rank_codes
-        self.counts = hand.rank_counts
+        reader = self.reader = _reader(rules)
+        self.rules = rules
         self.classes = classes
-        if memo is None:
-            name = "classes" if classes else "cards"
-            table = reader.rules._memo.get(name)
-            if not isinstance(table, dict) or len(table) > _MEMO_LIMIT:
-                table = reader.rules._memo[name] = {}
-            memo = table
-        self.memo: dict[object, object] = memo
+        self.cards_of = cards_of
+        # A member of the class view takes the lowest cards of each rank it uses, so
+        # keys with the same lowest cards share one entry (see _attached and _run);
+        # not so for a hand with a card pinned first (R2.5), whose entries are its own.
+        self.lowest = _LOWEST if classes and cards_of is _cards_of_code else None
+        self.enabled = _enabled(rules)
+        self.joker_pairs = rules.joker_pairs
+        self.windows = _windows_by_length(reader)
+        self.lengths = [len(ranks) for _, ranks, _ in self.windows]
+        # One-rank kinds, by the rank's code.
+        self.single: _Memo[int, tuple[Play, ...]] = _Memo(partial(self._grouped, Kind.SINGLE))
+        self.pair: _Memo[int, tuple[Play, ...]] = _Memo(partial(self._grouped, Kind.PAIR))
+        self.triple: _Memo[int, tuple[Play, ...]] = _Memo(partial(self._grouped, Kind.TRIPLE))
+        self.triple_bomb: _Memo[int, tuple[Play, ...]] = _Memo(
+            partial(self._grouped, Kind.TRIPLE_BOMB)
+        )
+        self.four: _Memo[int, tuple[Play, ...]] = _Memo(partial(self._grouped, Kind.FOUR_OF_A_KIND))
+        self.bomb: _Memo[int, tuple[Play, ...]] = _Memo(partial(self._grouped, Kind.BOMB))
+        # A group with attached cards, by (main code << 16 | attached code).
+        self.full_house: _Memo[int, tuple[Play, ...]] = _Memo(
+            partial(self._attached, Kind.FULL_HOUSE, 3, 2)
+        )
+        self.triple_with_single: _Memo[int, tuple[Play, ...]] = _Memo(
+            partial(self._attached, Kind.TRIPLE_WITH_SINGLE, 3, 1)
+        )
+        self.bomb_with_kicker: _Memo[int, tuple[Play, ...]] = _Memo(
+            partial(self._attached, Kind.BOMB_WITH_KICKER, 4, 1)
+        )
+        # Runs: the windows a hand's rank mask holds, by width; then plays by window.
+        minimum = {1: rules.min_straight, 2: rules.min_pair_run, 3: rules.min_triple_run}
+        self.spans: dict[int, _Memo[int, tuple[int, ...]]] = {
+            width: _Memo(partial(_windows_within, reader, minimum=least))
+            for width, least in minimum.items()
+        }
+        self.pair_run: _Memo[tuple[int, ...], Play] = _Memo(partial(self._run, Kind.PAIR_RUN, 2))
+        self.triple_run: _Memo[tuple[int, ...], Play] = _Memo(
+            partial(self._run, Kind.TRIPLE_RUN, 3)
+        )
+        mode = rules.straight_flush
+        # Whether a straight's class is all there is to it (no flush to tell apart, no
+        # suit in its key): then its member takes each rank's lowest card.
+        self.plain_straights = mode in ("none", "distinct") and not rules.straights_by_suit
+        self.flush_is_straight = mode in ("none", "distinct")
+        self.flush_bombs = mode == "bomb"
+        self.straight_keys = tuple(
+            (index << 26, sum(3 << 2 * rank for rank in ranks))
+            for index, (_, ranks, _) in enumerate(self.windows)
+        )
+        self.straight_strengths = _straight_strengths(reader)
+        self.lowest_straight: _Memo[int, Play] = _Memo(self._lowest_straight)
+        self.straights: _Memo[tuple[int, ...], tuple[Play, ...]] = _Memo(self._straights)
+        self.joker_bomb: list[Play] | None = None
+        self.bomb_kinds = _bomb_kinds(rules)
+        self.answering: dict[tuple[str, int], int] = {}
+        # Whole positions of the class view: (codes, kinds, revolution[, top]) to plays.
+        self.positions: dict[tuple[object, ...], tuple[Play, ...]] = {}
 
-    # --- groups of one rank -------------------------------------------------
+    def wanted(self, top: Play | None, kinds: int) -> int:
+        """The bit mask of the kinds to generate: all for a lead; the top's family and
+        the bombs for an answer; within the ``kinds`` filter."""
+        if top is None:
+            return kinds
+        key = (top.kind._value_, kinds)
+        found = self.answering.get(key)
+        if found is None:
+            if top.is_bomb:
+                found = self.bomb_kinds
+            elif top.family is Kind.STRAIGHT and self.rules.straight_flush == "beats_straights":
+                found = self.bomb_kinds | _STRAIGHTS
+            else:
+                found = self.bomb_kinds | _BIT[top.kind]
+            found = self.answering[key] = found & kinds
+        return found
+
+    def memos(self) -> tuple[dict[object, object], ...]:
+        """Every table (for tools that inspect or trim the memo)."""
+        tables = [table for table in vars(self).values() if table is not self.spans]
+        return tuple(
+            table for table in (*tables, *self.spans.values()) if isinstance(table, dict)
+        )
+
+    # --- building entries -----------------------------------------------------
 
     def choices(self, cards: tuple[Card, ...], size: int) -> Sequence[tuple[Card, ...]]:
         """Choices of ``size`` of ``cards`` (one rank): all (card view) or the lowest."""
@@ -115,29 +237,17 @@ class _Generator:
             return (cards[:size],)
         return _subsets(cards, size)
 
-    def grouped(self, kind: Kind, size: int, ranks: Sequence[int]) -> list[Play]:
-        """Singles, pairs, triples, fours and bombs: plays of one rank's cards, for the
-        ``ranks`` listed (all ranks for a lead, those that could beat for an answer)."""
-        memo, codes, counts = self.memo, self.codes, self.counts
-        tag = _TAGS[kind] << 20
-        found: list[Play] = []
-        for rank in ranks:
-            if counts[rank] >= size:
-                plays = memo.get(tag | codes[rank])
-                if plays is None:
-                    plays = memo[tag | codes[rank]] = self._grouped(kind, Rank(rank))
-                found += plays  # type: ignore[arg-type]
-        return found
-
-    def _grouped(self, kind: Kind, rank: Rank) -> tuple[Play, ...]:
+    def _grouped(self, kind: Kind, code: int) -> tuple[Play, ...]:
+        """Singles, pairs, triples, fours and bombs of one rank's cards."""
         reader, rules = self.reader, self.rules
-        cards = self.by_rank[rank]
+        cards = self.cards_of(code)
+        rank = code >> 12
         if kind is Kind.SINGLE:
             if self.classes and not rules.singles_by_suit:
                 return (reader.single(cards[0]),)
             return tuple(reader.single(card) for card in dict.fromkeys(cards))
         if kind is Kind.PAIR:
-            if rank.is_joker and not rules.joker_pairs:
+            if rank >= Rank.BLACK_JOKER and not rules.joker_pairs:
                 return ()
             if self.classes and rules.pairs_by_suit:
                 by_key: dict[int, Play] = {}
@@ -146,7 +256,7 @@ class _Generator:
                     by_key.setdefault(play.key, play)
                 return tuple(by_key.values())
             return tuple(reader.pair(pair) for pair in self.choices(cards, 2))
-        if rank.is_joker:
+        if rank >= Rank.BLACK_JOKER:
             return ()
         if kind is Kind.TRIPLE:
             return tuple(reader.grouped(kind, group, rank) for group in self.choices(cards, 3))
@@ -160,50 +270,19 @@ class _Generator:
             for group in self.choices(cards, size)
         )
 
-    def joker_bombs(self) -> list[Play]:
-        decks = self.rules.decks
-        black, red = self.by_rank[Rank.BLACK_JOKER], self.by_rank[Rank.RED_JOKER]
-        if len(black) >= decks and len(red) >= decks:
-            return [self.reader.joker_bomb(black[:decks] + red[:decks])]
-        return []
-
-    # --- a group with attached cards ---------------------------------------
-
-    def attached(self, kind: Kind, main_size: int, extra: int) -> list[Play]:
-        """Full houses (3+2), triples with a single (3+1), bombs with kicker (4+1)."""
-        counts = self.counts
-        mains = [rank for rank in range(13) if counts[rank] >= main_size]
-        if not mains:
-            return []
-        last = 15 if extra == 1 or self.rules.joker_pairs else 13
-        others = [rank for rank in range(last) if counts[rank] >= extra]
-        by_rank, memo, codes = self.by_rank, self.memo, self.codes
-        tag = _TAGS[kind] << 40
-        found: list[Play] = []
-        for main in mains:
-            head = tag | codes[main] << 20
-            for other in others:
-                if other == main:
-                    continue
-                plays = memo.get(head | codes[other])
-                if plays is None:
-                    plays = memo[head | codes[other]] = self._attached(
-                        kind, Rank(main), main_size, by_rank[main], by_rank[other], extra
-                    )
-                found.extend(plays)  # type: ignore[arg-type]
-        return found
-
-    def _attached(
-        self,
-        kind: Kind,
-        main: Rank,
-        main_size: int,
-        group: tuple[Card, ...],
-        attached: tuple[Card, ...],
-        extra: int,
-    ) -> tuple[Play, ...]:
+    def _attached(self, kind: Kind, main_size: int, extra: int, key: int) -> tuple[Play, ...]:
+        """Full houses (3+2), triples with a single (3+1), bombs with a kicker (4+1)."""
+        lowest = self.lowest
+        if lowest is not None:
+            # The class view's member takes the lowest cards of each rank: the entry of
+            # those cards alone serves (and is built once for) every key sharing them.
+            same = lowest[main_size][key >> 16] << 16 | lowest[extra][key & 0xFFFF]
+            if same != key:
+                return self._attached_table(kind)[same]
         reader = self.reader
-        low = main < attached[0].rank
+        group, attached = self.cards_of(key >> 16), self.cards_of(key & 0xFFFF)
+        main = key >> 28
+        low = main < key >> 12 & 0xF
         plays = []
         for cards in self.choices(group, main_size):
             for more in self.choices(attached, extra):
@@ -214,107 +293,51 @@ class _Generator:
                     plays.append(reader.grouped(kind, both, main))
         return tuple(plays)
 
-    # --- runs ----------------------------------------------------------------
+    def _attached_table(self, kind: Kind) -> _Memo[int, tuple[Play, ...]]:
+        if kind is Kind.FULL_HOUSE:
+            return self.full_house
+        if kind is Kind.TRIPLE_WITH_SINGLE:
+            return self.triple_with_single
+        return self.bomb_with_kicker
 
-    def _windows(
-        self, width: int, minimum: int
-    ) -> tuple[tuple[int, tuple[_Window, tuple[int, ...]]], ...]:
-        """Windows of at least ``minimum`` ranks where the hand holds ``width`` of each."""
-        held = self.hand.held_mask(width)
-        key = ("windows", held, minimum)
-        found = self.memo.get(key)
-        if found is None:
-            found = self.memo[key] = _windows_within(self.reader, held, minimum)
-        return found  # type: ignore[return-value]
+    def _run(self, kind: Kind, width: int, key: tuple[int, ...]) -> Play:
+        """The class of a pair run or triple run: ``key`` is the window's index and the
+        codes of its ranks, low to high; the member takes each rank's lowest cards."""
+        lowest = self.lowest
+        if lowest is not None:
+            # As for attached cards: the entry of the lowest cards of each rank serves.
+            low = lowest[width]
+            same = (key[0], *[low[code] for code in key[1:]])
+            if same != key:
+                return (self.pair_run if width == 2 else self.triple_run)[same]
+        window, _, _ = self.windows[key[0]]
+        cards_of = self.cards_of
+        cards = tuple(card for code in key[1:] for card in cards_of(code)[:width])
+        return self.reader.run(kind, cards, window)
 
-    def runs(self, kind: Kind, width: int, minimum: int) -> Iterable[Play]:
-        """Pair runs and triple runs (R3.8, R3.9)."""
-        if not self.classes:
-            return self._card_runs(kind, width, minimum)
-        found: list[Play] = []
-        by_rank, memo, reader = self.by_rank, self.memo, self.reader
-        codes, tag = self.codes, _TAGS[kind]
-        for index, (window, ranks) in self._windows(width, minimum):
-            key = (tag, index, *map(codes.__getitem__, ranks))
-            plays = memo.get(key)
-            if plays is None:
-                cards = tuple(card for rank in ranks for card in by_rank[rank][:width])
-                plays = memo[key] = reader.run(kind, cards, window)
-            found.append(plays)  # type: ignore[arg-type]
-        return found
+    def _lowest_straight(self, key: int) -> Play:
+        """The one class of straight on a window (when suits cannot matter): ``key`` is the
+        window's index << 26 and the suit of the lowest card of each of its ranks."""
+        index = key >> 26
+        cards = tuple([_SUITED[rank][key >> 2 * rank & 3] for rank in self.windows[index][1]])
+        strength, flipped = self.straight_strengths[index]
+        return Play(Kind.STRAIGHT, cards, strength, flipped, Kind.STRAIGHT, False)
 
-    def _card_runs(self, kind: Kind, width: int, minimum: int) -> Iterator[Play]:
-        """The card view of runs, generated lazily: the choices multiply quickly."""
-        by_rank, reader = self.by_rank, self.reader
-        for _, (window, ranks) in self._windows(width, minimum):
-            parts = itertools.product(*(_subsets(by_rank[rank], width) for rank in ranks))
-            for part in parts:
-                yield reader.run(kind, tuple(itertools.chain.from_iterable(part)), window)
+    def _straights(self, key: tuple[int, ...]) -> tuple[Play, ...]:
+        """The classes of straights and straight flushes on a window: ``key`` is which
+        of the two are wanted (2 * straights + flushes), the window's index and the
+        codes of its ranks, low to high."""
+        wanted, index, *codes = key
+        window, _, _ = self.windows[index]
+        options = [tuple(dict.fromkeys(self.cards_of(code))) for code in codes]
+        plays: list[Play] = []
+        if wanted & 2:
+            plays += self._straight_classes(window, options)
+        if wanted & 1:
+            plays += self._flush_classes(window, options)
+        return tuple(plays)
 
-    def straights(self, want: int) -> Iterable[Play]:
-        """Straights and straight flushes (R3.7, R3.11, R3.17) of the kinds in ``want``."""
-        mode = self.rules.straight_flush
-        straight_ok = bool(want & _STRAIGHT)
-        flush_ok = bool(want & _STRAIGHT_FLUSH) and mode != "none"
-        if not self.classes:
-            return self._card_straights(straight_ok, flush_ok)
-        found: list[Play] = []
-        by_rank, memo, codes = self.by_rank, self.memo, self.codes
-        tag = _STRAIGHT_TAG + 2 * straight_ok + flush_ok
-        if not flush_ok and mode in ("none", "distinct") and not self.rules.straights_by_suit:
-            # The class of a straight is all there is; its member takes each rank's lowest card.
-            lows = self.hand.low_suits.__getitem__
-            strengths = _straight_strengths(self.reader)
-            straight = Kind.STRAIGHT
-            for index, (_, ranks) in self._windows(1, self.rules.min_straight):
-                key = (tag, index, *map(lows, ranks))
-                play = memo.get(key)
-                if play is None:
-                    lowest = tuple(by_rank[rank][0] for rank in ranks)
-                    strength, flipped = strengths[index]
-                    play = memo[key] = Play(straight, lowest, strength, flipped, straight, False)
-                found.append(play)  # type: ignore[arg-type]
-            return found
-        for index, (window, ranks) in self._windows(1, self.rules.min_straight):
-            key = (tag, index, *[codes[rank] for rank in ranks])
-            plays = memo.get(key)
-            if plays is None:
-                groups = tuple(by_rank[rank] for rank in ranks)
-                plays = memo[key] = tuple(self._straight_classes_and_flushes(window, groups, straight_ok, flush_ok))
-            found.extend(plays)  # type: ignore[arg-type]
-        return found
-
-    def _card_straights(self, straight_ok: bool, flush_ok: bool) -> Iterator[Play]:
-        """The card view of straights and straight flushes, generated lazily."""
-        reader = self.reader
-        flush_is_straight = self.rules.straight_flush in ("none", "distinct")
-        for _, (window, ranks) in self._windows(1, self.rules.min_straight):
-            options = [tuple(dict.fromkeys(self.by_rank[rank])) for rank in ranks]
-            for cards in itertools.product(*options):
-                flush = len({card.suit for card in cards}) == 1
-                if straight_ok and (flush_is_straight or not flush):
-                    yield reader.run(Kind.STRAIGHT, cards, window)
-                if flush_ok and flush:
-                    yield reader.run(Kind.STRAIGHT_FLUSH, cards, window)
-
-    def _straight_classes_and_flushes(
-        self,
-        window: _Window,
-        groups: tuple[tuple[Card, ...], ...],
-        straight_ok: bool,
-        flush_ok: bool,
-    ) -> Iterator[Play]:
-        # Whether a one-suit choice reads as a straight too.
-        flush_is_straight = self.rules.straight_flush in ("none", "distinct")
-        options = [tuple(dict.fromkeys(group)) for group in groups]
-        if straight_ok:
-            yield from self._straight_classes(window, options, flush_is_straight)
-        if flush_ok:
-            yield from self._flush_classes(window, options)
-
-    def _straight_classes(
-        self, window: _Window, options: list[tuple[Card, ...]], flush_is_straight: bool
-    ) -> Iterator[Play]:
+    def _straight_classes(self, window: _Window, options: list[tuple[Card, ...]]) -> Iterator[Play]:
         by_suit = self.rules.straights_by_suit
         top_index = sorted(window.ranks).index(window.ranks[-1])
         top_cards = options[top_index] if by_suit else options[top_index][:1]
@@ -322,7 +345,7 @@ class _Generator:
         for top_card in top_cards:
             cards = [option[0] for option in options]
             cards[top_index] = top_card
-            if not flush_is_straight and len({card.suit for card in cards}) == 1:
+            if not self.flush_is_straight and len({card.suit for card in cards}) == 1:
                 # Change the highest card, other than a top card whose suit counts, that has
                 # another suit; when there is none, this class has no member.
                 movable = [
@@ -354,45 +377,187 @@ class _Generator:
                     seen.add(play.key)
                     yield play
 
-    # --- everything -----------------------------------------------------------
+    # --- the plays of a hand -----------------------------------------------------
 
-    def kinds(
-        self, want: int, top: Play | None = None, revolution: bool = False
+    def plays(
+        self, hand: Hand, want: int, top: Play | None = None, revolution: bool = False
     ) -> Iterator[Iterable[Play]]:
-        """Lists of the plays of the kinds in the bit mask ``want``, kind by kind, in order;
-        when answering ``top``, the one-rank kinds skip the ranks too low to beat it."""
-        rules = self.rules
-        want &= _enabled(rules)
-        ranks = _ALL_RANKS if top is None else _ranks_from(top, revolution)
+        """The plays of ``hand`` of the kinds in the bit mask ``want``, one list (or lazy
+        iterable, for the runs of the card view) per kind, in order.
+
+        When answering ``top``, the kinds compared by one rank (R4.3, R4.4) skip the
+        ranks too low to beat it, and runs the windows of another length.
+        """
+        want &= self.enabled
+        codes, counts, held, ranks = hand._codes, hand._rank_counts, hand._held, _RANKS
+        jokers = (counts[13] > 0) << 13 | (counts[14] > 0) << 14
+        joker_pairs = (counts[13] > 1) << 13 | (counts[14] > 1) << 14 if self.joker_pairs else 0
+        above, length, family = _ALL_MASK, 0, None
+        if top is not None:
+            above, length = _bounds(top, revolution)
+            family = top.family
         if want & _SINGLE:
-            yield self.grouped(Kind.SINGLE, 1, ranks)
+            table = self.single
+            yield [play for rank in ranks[(held[1] | jokers) & above] for play in table[codes[rank]]]
         if want & _PAIR:
-            yield self.grouped(Kind.PAIR, 2, ranks)
+            table = self.pair
+            yield [play for rank in ranks[(held[2] | joker_pairs) & above] for play in table[codes[rank]]]
         if want & _TRIPLE:
-            yield self.grouped(Kind.TRIPLE, 3, ranks)
+            table = self.triple
+            yield [play for rank in ranks[held[3] & above] for play in table[codes[rank]]]
         if want & _TRIPLE_BOMB:
-            yield self.grouped(Kind.TRIPLE_BOMB, 3, _ALL_RANKS)
+            table = self.triple_bomb
+            yield [play for rank in ranks[held[3]] for play in table[codes[rank]]]
         if want & _FULL_HOUSE:
-            yield self.attached(Kind.FULL_HOUSE, 3, 2)
+            yield self.with_attached(self.full_house, codes, held[3] & above, held[2] | joker_pairs)
         if want & _TRIPLE_WITH_SINGLE:
-            yield self.attached(Kind.TRIPLE_WITH_SINGLE, 3, 1)
+            yield self.with_attached(self.triple_with_single, codes, held[3] & above, held[1] | jokers)
         if want & _FOUR_OF_A_KIND:
-            yield self.grouped(Kind.FOUR_OF_A_KIND, 4, ranks)
+            table = self.four
+            yield [play for rank in ranks[held[4] & above] for play in table[codes[rank]]]
         if want & _STRAIGHTS:
-            yield self.straights(want)
+            # (Straight flushes that are bombs answer straights of any length.)
+            same = family is Kind.STRAIGHT and not (want & _STRAIGHT_FLUSH and self.flush_bombs)
+            yield self.straights_of(hand, want, length if same else 0)
         if want & _PAIR_RUN:
-            yield self.runs(Kind.PAIR_RUN, 2, rules.min_pair_run)
+            yield self.runs_of(hand, Kind.PAIR_RUN, 2, length if family is Kind.PAIR_RUN else 0)
         if want & _TRIPLE_RUN:
-            yield self.runs(Kind.TRIPLE_RUN, 3, rules.min_triple_run)
+            yield self.runs_of(hand, Kind.TRIPLE_RUN, 3, length if family is Kind.TRIPLE_RUN else 0)
         if want & _BOMB:
-            yield self.grouped(Kind.BOMB, 4, _ALL_RANKS)
+            table = self.bomb
+            yield [play for rank in ranks[held[4]] for play in table[codes[rank]]]
         if want & _BOMB_WITH_KICKER:
-            yield self.attached(Kind.BOMB_WITH_KICKER, 4, 1)
+            yield self.with_attached(self.bomb_with_kicker, codes, held[4], held[1] | jokers)
         if want & _JOKER_BOMB:
-            yield self.joker_bombs()
+            yield self.joker_bombs(hand)
+
+    def with_attached(
+        self,
+        table: _Memo[int, tuple[Play, ...]],
+        codes: tuple[int, ...],
+        mains: int,
+        others: int,
+    ) -> list[Play]:
+        """The plays ``table`` lists for each rank of the mask ``mains`` with each other
+        rank of the mask ``others`` attached: by main rank, then attached rank."""
+        found: list[Play] = []
+        if not mains:
+            return found
+        attached = [codes[rank] for rank in _RANKS[others]]
+        for rank in _RANKS[mains]:
+            code = codes[rank]
+            head = code << 16
+            found += [play for other in attached if other != code for play in table[head | other]]
+        return found
+
+    def _windows_of(self, hand: Hand, width: int, length: int) -> Sequence[int]:
+        """The indexes of the windows where ``hand`` holds ``width`` cards of each rank;
+        only those of ``length`` ranks unless ``length`` is 0."""
+        indexes = self.spans[width][hand._held[width]]
+        if length and indexes:
+            lengths = self.lengths
+            return [index for index in indexes if lengths[index] == length]
+        return indexes
+
+    def straights_of(self, hand: Hand, want: int, length: int = 0) -> Iterable[Play]:
+        """Straights and straight flushes (R3.7, R3.11, R3.17) of the kinds in ``want``."""
+        indexes = self._windows_of(hand, 1, length)
+        if not indexes:
+            return ()
+        straight_ok = bool(want & _STRAIGHT)
+        flush_ok = bool(want & _STRAIGHT_FLUSH) and self.rules.straight_flush != "none"
+        if not self.classes:
+            return self._card_straights(hand, indexes, straight_ok, flush_ok)
+        if self.plain_straights and not flush_ok:
+            lows, table, keys = hand._lows, self.lowest_straight, self.straight_keys
+            return [table[key | lows & mask] for key, mask in map(keys.__getitem__, indexes)]
+        codes, table_of, windows = hand._codes, self.straights, self.windows
+        wanted = 2 * straight_ok + flush_ok
+        found: list[Play] = []
+        for index in indexes:
+            found += table_of[(wanted, index, *map(codes.__getitem__, windows[index][1]))]
+        return found
+
+    def runs_of(self, hand: Hand, kind: Kind, width: int, length: int = 0) -> Iterable[Play]:
+        """Pair runs and triple runs (R3.8, R3.9)."""
+        indexes = self._windows_of(hand, width, length)
+        if not indexes:
+            return ()
+        if not self.classes:
+            return self._card_runs(hand, kind, width, indexes)
+        codes, windows = hand._codes, self.windows
+        table = self.pair_run if width == 2 else self.triple_run
+        return [table[(index, *[codes[rank] for rank in windows[index][1]])] for index in indexes]
+
+    def joker_bombs(self, hand: Hand) -> list[Play]:
+        decks = self.rules.decks
+        counts = hand._rank_counts
+        if counts[13] < decks or counts[14] < decks:  # the black and the red joker
+            return []
+        if self.joker_bomb is None:
+            black = self.cards_of(hand._codes[13])[:decks]
+            red = self.cards_of(hand._codes[14])[:decks]
+            self.joker_bomb = [self.reader.joker_bomb(black + red)]
+        return self.joker_bomb
+
+    def _card_runs(
+        self, hand: Hand, kind: Kind, width: int, indexes: Sequence[int]
+    ) -> Iterator[Play]:
+        """The card view of runs, generated lazily: the choices multiply quickly."""
+        cards_of, codes, reader = self.cards_of, hand._codes, self.reader
+        for index in indexes:
+            window, ranks, _ = self.windows[index]
+            parts = itertools.product(*(_subsets(cards_of(codes[rank]), width) for rank in ranks))
+            for part in parts:
+                yield reader.run(kind, tuple(itertools.chain.from_iterable(part)), window)
+
+    def _card_straights(
+        self, hand: Hand, indexes: Sequence[int], straight_ok: bool, flush_ok: bool
+    ) -> Iterator[Play]:
+        """The card view of straights and straight flushes, generated lazily."""
+        cards_of, codes, reader = self.cards_of, hand._codes, self.reader
+        for index in indexes:
+            window, ranks, _ = self.windows[index]
+            options = [tuple(dict.fromkeys(cards_of(codes[rank]))) for rank in ranks]
+            for cards in itertools.product(*options):
+                flush = len({card.suit for card in cards}) == 1
+                if straight_ok and (self.flush_is_straight or not flush):
+                    yield reader.run(Kind.STRAIGHT, cards, window)
+                if flush_ok and flush:
+                    yield reader.run(Kind.STRAIGHT_FLUSH, cards, window)
 
 
-_TAGS = {kind: 8 * index for index, kind in enumerate(Kind)}
+def _beating(plays: Iterable[Play], top: Play, revolution: bool) -> Iterable[Play]:
+    """The plays of one kind's list (or lazy iterable) that beat ``top`` (R4)."""
+    if not isinstance(plays, list):
+        return (play for play in plays if beats(play, top, revolution=revolution))
+    if top.is_bomb:
+        return [play for play in plays if play.is_bomb and beats(play, top, revolution=revolution)]
+    family, size = top.family, len(top.cards)
+    if revolution:
+        bar = top.rev_key
+        return [
+            p
+            for p in plays
+            if p.is_bomb or (p.rev_key > bar and p.family is family and len(p.cards) == size)
+        ]
+    bar = top.key
+    return [
+        p for p in plays if p.is_bomb or (p.key > bar and p.family is family and len(p.cards) == size)
+    ]
+
+
+def _tables(rules: Rules, classes: bool) -> _Tables:
+    """The tables of ``rules`` for one view, built on first use and kept in its memo."""
+    memo = rules._memo
+    name = "classes" if classes else "cards"
+    tables = memo.get(name)
+    if tables is None:
+        tables = memo[name] = _Tables(rules, classes)
+    assert isinstance(tables, _Tables)
+    return tables
+
+
 _BIT = {kind: 1 << index for index, kind in enumerate(Kind)}
 # The same bits as plain names, so that the generator never hashes an enum member.
 _SINGLE = _BIT[Kind.SINGLE]
@@ -410,40 +575,45 @@ _BOMB = _BIT[Kind.BOMB]
 _BOMB_WITH_KICKER = _BIT[Kind.BOMB_WITH_KICKER]
 _JOKER_BOMB = _BIT[Kind.JOKER_BOMB]
 _ALL = sum(_BIT.values())
-_ALL_RANKS = tuple(range(15))
-# The ranks whose cards are at least as strong as a rank, in the normal order and
-# with the order of 3..2 flipped (R4.8; jokers stay on top).
-_AT_LEAST = {
-    (flipped, rank): tuple(
-        other
-        for other in range(15)
-        if (_flip(other) if flipped else other) >= (_flip(rank) if flipped else rank)
+_STRAIGHTS = _STRAIGHT | _STRAIGHT_FLUSH
+# Kinds by value (an enum member hashes slowly): those compared by one rank, and runs.
+_ONE_RANK = frozenset(kind.value for kind in (Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.FOUR_OF_A_KIND))
+#: Every rank, 3 to the red joker, as a rank mask.
+_ALL_MASK = (1 << 15) - 1
+# The mask of the ranks whose cards are at least as strong as a rank, in the normal
+# order and with the order of 3..2 flipped (R4.8; jokers stay on top).
+_AT_LEAST = tuple(
+    tuple(
+        sum(
+            1 << other
+            for other in range(15)
+            if (_flip(other) if flipped else other) >= (_flip(rank) if flipped else rank)
+        )
+        for rank in range(15)
     )
     for flipped in (False, True)
-    for rank in range(15)
-}
+)
+_RUN_WIDTH = {Kind.STRAIGHT.value: 1, Kind.PAIR_RUN.value: 2, Kind.TRIPLE_RUN.value: 3}
 
 
-def _ranks_from(top: Play, revolution: bool) -> tuple[int, ...]:
-    """The ranks that may hold a one-rank play beating ``top`` of the same kind."""
-    if top.family in _ONE_RANK:
-        return _AT_LEAST[revolution, top.cards[0].rank]
-    return _ALL_RANKS
-_STRAIGHTS = _STRAIGHT | _STRAIGHT_FLUSH
-_STRAIGHT_TAG = _TAGS[Kind.STRAIGHT]
-_ONE_RANK = frozenset({Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.FOUR_OF_A_KIND})
+def _bounds(top: Play, revolution: bool) -> tuple[int, int]:
+    """What an answer to ``top`` in its own family (not a bomb) must reach: the mask
+    of the ranks that may hold its main rank (kinds compared by one rank, R4.3, R4.4;
+    every rank otherwise), and the length of its run (runs, R4.1; 0 otherwise)."""
+    family = top.family
+    if family._value_ in _ONE_RANK:
+        return _AT_LEAST[revolution][top.cards[0].rank], 0
+    if family is Kind.FULL_HOUSE or family is Kind.TRIPLE_WITH_SINGLE:
+        # The cards are sorted, so the third is always one of the triple.
+        return _AT_LEAST[revolution][top.cards[2].rank], 0
+    width = _RUN_WIDTH.get(family._value_)
+    if width is not None:
+        return _ALL_MASK, len(top.cards) // width
+    return _ALL_MASK, 0
 
 
 def _mask(kinds: Iterable[Kind]) -> int:
     return sum(_BIT[kind] for kind in set(kinds))
-
-
-def _positions(rules: Rules) -> dict[object, tuple[Play, ...]]:
-    """The memo of whole positions of the class view (bounded: cleared when full)."""
-    table = rules._memo.get("positions")
-    if not isinstance(table, dict) or len(table) > _POSITIONS_LIMIT:
-        table = rules._memo["positions"] = {}
-    return table
 
 
 def _windows_by_length(reader: _Reader) -> tuple[tuple[_Window, tuple[int, ...], int], ...]:
@@ -463,13 +633,10 @@ def _windows_by_length(reader: _Reader) -> tuple[tuple[_Window, tuple[int, ...],
     return windows
 
 
-def _windows_within(
-    reader: _Reader, held: int, minimum: int
-) -> tuple[tuple[int, tuple[_Window, tuple[int, ...]]], ...]:
-    """The windows of at least ``minimum`` ranks, all in the bit mask ``held``, with
-    their index in :func:`_windows_by_length` (and in that order). Found by walking
-    the run line: only stretches of held positions can hold a window."""
-    windows = _windows_by_length(reader)
+def _windows_within(reader: _Reader, held: int, *, minimum: int) -> tuple[int, ...]:
+    """The indexes in :func:`_windows_by_length` (in that order) of the windows of at
+    least ``minimum`` ranks all in the bit mask ``held``. Found by walking the run
+    line: only stretches of held positions can hold a window."""
     spans = _spans(reader)
     line = _line(reader)
     found: list[int] = []
@@ -489,7 +656,7 @@ def _windows_within(
                     found.append(index)
         start = stop
     found.sort()
-    return tuple((index, windows[index][:2]) for index in found)
+    return tuple(found)
 
 
 def _line(reader: _Reader) -> tuple[int, ...]:
@@ -570,27 +737,6 @@ def _enabled(rules: Rules) -> int:
     return found
 
 
-def _wanted(rules: Rules, top: Play | None, kinds: int) -> int:
-    """The bit mask of the kinds to generate: all for a lead; the top's family and
-    the bombs for an answer; within the ``kinds`` filter."""
-    if top is None:
-        return kinds
-    key = ("wanted", top.kind._value_, top.family._value_, kinds)
-    memo = rules._memo
-    found = memo.get(key)
-    if found is None:
-        bombs = _bomb_kinds(rules)
-        if top.is_bomb:
-            wanted = bombs
-        elif top.family is Kind.STRAIGHT and rules.straight_flush == "beats_straights":
-            wanted = bombs | _STRAIGHTS
-        else:
-            wanted = bombs | _BIT[top.kind]
-        found = memo[key] = wanted & kinds
-    assert isinstance(found, int)
-    return found
-
-
 @attrs.frozen(repr=False)
 class LegalPlays:
     """A lazy view of the plays a hand may make (see :func:`legal_plays`).
@@ -620,64 +766,41 @@ class LegalPlays:
         if self.view != "classes" or self.must_include is not None:
             return None
         top = self.to_beat
-        return (
-            self.hand.rank_codes,
-            None
-            if top is None
-            else (top.kind._value_, len(top.cards), top.rev_key if self.revolution else top.key),
-            self.revolution,
-            self.kinds,
-        )
+        if top is None:
+            return (self.hand._codes, self.kinds, self.revolution)
+        key = top.rev_key if self.revolution else top.key
+        return (self.hand._codes, self.kinds, self.revolution, top.kind._value_, len(top.cards), key)
 
     def __iter__(self) -> Iterator[Play]:
         position = self._position()
         if position is None:
             return self._generate()
         # A position seen before (search bots revisit many) is answered from a memo.
-        positions = _positions(self.rules)
+        tables = _tables(self.rules, True)
+        positions = tables.positions
         found = positions.get(position)
         if found is None:
-            found = positions[position] = tuple(self._generate())
+            _trim(positions, _POSITIONS_LIMIT)
+            found = positions[position] = tuple(self._plays(tables, self.hand))
         return iter(found)
 
     def _generate(self) -> Iterator[Play]:
         """Generate the plays, kind by kind (lazily between kinds)."""
         if self.must_include is not None and self.view == "classes":
             return self._with_card(self.must_include)
-        plays = self._plays(_Generator(_reader(self.rules), self.hand, self.view == "classes"))
+        plays = self._plays(_tables(self.rules, self.view == "classes"), self.hand)
         if self.must_include is not None:
             card = self.must_include
             return (play for play in plays if card in play.cards)
         return plays
 
-    def _plays(self, generator: _Generator) -> Iterator[Play]:
-        """The generator's plays of the wanted kinds, that beat the top play if any."""
-        top = self.to_beat
-        lists = generator.kinds(_wanted(self.rules, top, self.kinds), top, self.revolution)
-        if top is not None:
-            lists = (self._beating(plays, top) for plays in lists)
-        return itertools.chain.from_iterable(lists)
-
-    def _beating(self, plays: Iterable[Play], top: Play) -> Iterable[Play]:
-        """The plays of one kind's list that beat ``top`` (R4)."""
-        revolution = self.revolution
-        if not isinstance(plays, list):
-            return (play for play in plays if beats(play, top, revolution=revolution))
-        if top.is_bomb:
-            return [play for play in plays if beats(play, top, revolution=revolution)]
-        family, size = top.family, len(top.cards)
-        bar = top.rev_key if revolution else top.key
-        if revolution:
-            return [
-                p
-                for p in plays
-                if p.is_bomb or (p.rev_key > bar and p.family is family and len(p.cards) == size)
-            ]
-        return [
-            p
-            for p in plays
-            if p.is_bomb or (p.key > bar and p.family is family and len(p.cards) == size)
-        ]
+    def _plays(self, tables: _Tables, hand: Hand) -> Iterator[Play]:
+        """The plays of the wanted kinds, that beat the top play if any."""
+        top, revolution = self.to_beat, self.revolution
+        lists = tables.plays(hand, tables.wanted(top, self.kinds), top, revolution)
+        if top is None:
+            return itertools.chain.from_iterable(lists)
+        return itertools.chain.from_iterable(_beating(plays, top, revolution) for plays in lists)
 
     def _with_card(self, card: Card) -> Iterator[Play]:
         """The class view restricted to plays holding ``card`` (R2.5): one member of
@@ -690,8 +813,10 @@ class LegalPlays:
         """
         if card not in self.hand:
             return
-        generator = _Generator(_reader(self.rules), self.hand._pinned(card), True, memo={})
-        for play in self._plays(generator):
+        pinned = self.hand._pinned(card)
+        by_rank = pinned.by_rank
+        tables = _Tables(self.rules, True, cards_of=lambda code: by_rank[code >> 12])
+        for play in self._plays(tables, pinned):
             if card in play.cards:
                 ordered = tuple(sorted(play.cards))  # the pinned card may stand out of order
                 yield play if ordered == play.cards else attrs.evolve(play, cards=ordered)
@@ -730,7 +855,7 @@ class LegalPlays:
     def __bool__(self) -> bool:
         position = self._position()
         if position is not None:
-            found = _positions(self.rules).get(position)
+            found = _tables(self.rules, True).positions.get(position)
             if found is not None:
                 return bool(found)
         return next(self._generate(), None) is not None
@@ -747,7 +872,8 @@ class LegalPlays:
             return False
         if play not in _reader(self.rules).readings(play.cards):
             return False
-        if not _wanted(self.rules, self.to_beat, self.kinds) & _BIT[play.kind]:
+        wanted = _tables(self.rules, self.view == "classes").wanted(self.to_beat, self.kinds)
+        if not wanted & _BIT[play.kind]:
             return False
         if self.must_include is not None and self.must_include not in play.cards:
             return False

@@ -257,12 +257,12 @@ class _Reader:
         key, rev = self.rank_keys[rank]
         return Play(Kind.PAIR, cards, key, rev, Kind.PAIR, False)
 
-    def grouped(self, kind: Kind, cards: tuple[Card, ...], rank: Rank) -> Play:
+    def grouped(self, kind: Kind, cards: tuple[Card, ...], rank: int) -> Play:
         """Triples, four of a kind, full houses and triples with a single: by the main rank."""
         key, rev = self.rank_keys[rank]
         return Play(kind, cards, key, rev, kind, False)
 
-    def rank_bomb(self, kind: Kind, cards: tuple[Card, ...], rank: Rank, size: int) -> Play:
+    def rank_bomb(self, kind: Kind, cards: tuple[Card, ...], rank: int, size: int) -> Play:
         """Bombs of a rank (with or without kicker) and triple bombs (R4.6)."""
         if kind is Kind.TRIPLE_BOMB:
             return self.make(kind, cards, Kind.BOMB, 0, rank, _flip(rank), 0, True)

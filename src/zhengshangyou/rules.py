@@ -226,6 +226,8 @@ class Rules:
 
     def __attrs_post_init__(self) -> None:
         self._check_clashes()
+        # Equal rule sets share one memo: what one derived serves every other.
+        object.__setattr__(self, "_memo", _shared_memo(self))
 
     def _check_clashes(self) -> None:
         """R10: refuse contradictory option sets, naming the options."""
@@ -433,6 +435,22 @@ class Rules:
 
 
 _BY_SUIT = ("singles_by_suit", "pairs_by_suit", "straights_by_suit")
+
+
+#: The memos of the rule sets in use, by rule set (equal rule sets share one).
+_MEMOS: dict[Rules, dict[object, object]] = {}
+#: How many rule sets keep a memo; beyond, the longest-held is dropped.
+_MEMOS_LIMIT = 64
+
+
+def _shared_memo(rules: Rules) -> dict[object, object]:
+    """The memo of the rule sets equal to ``rules``, made on first use."""
+    memo = _MEMOS.get(rules)
+    if memo is None:
+        if len(_MEMOS) >= _MEMOS_LIMIT:
+            del _MEMOS[next(iter(_MEMOS))]
+        memo = _MEMOS[rules] = {}
+    return memo
 
 
 def _from_options(options: dict[str, Any]) -> Rules:
