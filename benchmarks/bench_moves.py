@@ -3,17 +3,26 @@
 
 Run from the repository root::
 
-    python benchmarks/bench_moves.py            # the full run (about 2-3 minutes)
+    python benchmarks/bench_moves.py            # the full run (about 1.5-2 minutes)
     python benchmarks/bench_moves.py --quick    # a smaller run (well under 20 s)
     python benchmarks/bench_moves.py --json results.json
 
 Part 1 times ``list(legal_plays(hand, rules))`` (every legal lead) and
 ``list(legal_plays(hand, rules, to_beat=top))`` (every answer to a random top
-play) under each preset, in both views, on seeded random hands.
+play) under each preset, in both views, on seeded random hands, in two memo
+states: "cold" (a fresh Rules object) and "warm" (after ``--preset-warmup`` other
+hands).
 
 Part 2 (only when ``douzero`` is importable) times our generator against
 DouZero's on the same Dou Dizhu-sized hands, for the kinds both games share, and
-checks that both list the same moves.
+checks that both list the same moves. Its memo states are "cold", "warm" (after
+``--warmup`` other hands), "long-run" (after ``--long-warmup`` other hands in all,
+the state a simulation of many hands reaches) and "seen" (the hand itself already
+listed once).
+
+Equal Rules objects share one memo (``zhengshangyou.rules._MEMOS``), so every Rules
+object this script times or samples with is DETACHED from it right after
+construction (see ``_detached_rules``): each keeps a memo of its own.
 
 Every time is per position, in microseconds: each position is timed a few times
 (``--repeat``) and its MINIMUM is kept; the tables show the MEDIAN of those
@@ -40,6 +49,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from zhengshangyou import Card, Hand, Kind, Play, Rank, Rules, classify_all, make_deck
+from zhengshangyou import hand as _hand
 from zhengshangyou import moves as _moves
 from zhengshangyou.moves import legal_plays
 
@@ -72,8 +82,9 @@ SHARED_OPTIONS: dict[str, Any] = {
 
 VIEWS = ("classes", "cards")
 OPS = ("lead", "answer")
-STATES = ("cold", "steady")
-DZ_STATES = ("cold", "steady", "seen")
+STATES = ("cold", "warm")
+#: The rows of part 2, in table order ("seen" is timed right after "warm").
+DZ_STATES = ("cold", "warm", "long-run", "seen")
 
 #: A position whose calls take longer than this is timed once, not ``--repeat`` times.
 LONG_NS = 1_000_000
@@ -135,20 +146,35 @@ class _Quiet:
 
 
 # --------------------------------------------------------------------------------------
-# Memo states: "cold" and "steady"
+# Memo states: "cold", "warm", "long-run" and "seen"
 #
-# The generator memoises, on the Rules object, what it builds from each rank's cards
-# (and from pairs of ranks, and from run windows). "Cold" means a fresh Rules object:
-# its rule-set tables (the reader, the run windows; a per-Rules one-off cost reported
-# separately) are built by listing the plays of an EMPTY hand, so the memo holds
-# nothing built from any cards. "Steady" means a Rules object warmed on other seeded
-# hands; every timed call still sees its position for the first time, because the
-# entries a timed call adds are removed again before the next call.
+# The generator memoises, in the Rules object's memo, what it builds from each rank's
+# cards (and from pairs of ranks, and from run windows, and whole positions). Equal
+# Rules objects share ONE memo (the registry ``zhengshangyou.rules._MEMOS``), so every
+# Rules object made here is detached from it at once (``_detached_rules``): else a
+# "fresh" object would find everything that other equal objects memoised, and warming
+# or sampling with one object would warm the timed one.
+#
+# "Cold" means a fresh Rules object: its rule-set tables (the reader, the run windows;
+# a per-Rules one-off cost reported separately) are built by listing the plays of an
+# EMPTY hand, so the memo holds nothing built from any cards. "Warm" means a Rules
+# object warmed on ``--warmup`` other seeded hands, "long-run" the same object warmed
+# further, to ``--long-warmup`` other hands in all; every timed call still sees its
+# position for the first time, because the entries a timed call adds are removed
+# again before the next call. "Seen" means the warm object after one untimed call on
+# the very same position.
+
+
+def _detached_rules(options: dict[str, Any]) -> Rules:
+    """``Rules(**options)`` with a memo of its own instead of the one equal rule sets share."""
+    rules = Rules(**options)
+    object.__setattr__(rules, "_memo", {})
+    return rules
 
 
 def _fresh_rules(options: dict[str, Any], views: Sequence[str]) -> Rules:
     """A fresh Rules object with its rule-set tables built and nothing from any cards."""
-    rules = Rules(**options)
+    rules = _detached_rules(options)
     for view in views:
         list(legal_plays(Hand(()), rules, view=view))  # type: ignore[arg-type]
     _clear_global_caches()
@@ -156,34 +182,48 @@ def _fresh_rules(options: dict[str, Any], views: Sequence[str]) -> Rules:
 
 
 def _clear_global_caches() -> None:
-    """Empty the module-level cache of per-rank card subsets (used by the card view)."""
+    """Empty the module-level caches: per-rank card subsets (the card view), the ranks
+    of each rank mask, and the cards of each rank code."""
     subsets = getattr(_moves, "_subsets", None)
     if subsets is not None and hasattr(subsets, "cache_clear"):
         subsets.cache_clear()
+    for table in (getattr(_moves, "_RANKS", None), getattr(_hand, "_DECODED", None)):
+        if isinstance(table, dict):
+            table.clear()
 
 
-def _memo_tables(rules: Rules) -> dict[object, object]:
+def _memo_tables(rules: Rules) -> list[dict[object, object]]:
+    """Every table of the memo of ``rules``: its dicts, and those of the objects in it
+    that hold tables of their own (the move generator's, through ``memos()``)."""
     memo = getattr(rules, "_memo", None)
-    return memo if isinstance(memo, dict) else {}
+    if not isinstance(memo, dict):
+        return []
+    found: list[dict[object, object]] = []
+    for value in memo.values():
+        if isinstance(value, dict):
+            found.append(value)
+        elif callable(getattr(value, "memos", None)):
+            found.extend(value.memos())
+    return found
 
 
-def _memo_mark(rules: Rules) -> list[tuple[dict[object, object], object, int]]:
+def _memo_mark(rules: Rules) -> list[tuple[dict[object, object], int]]:
     """The size of every table in the memo, to undo what a call adds."""
-    memo = _memo_tables(rules)
-    return [(memo, key, len(table)) for key, table in memo.items() if isinstance(table, dict)]
+    return [(table, len(table)) for table in _memo_tables(rules)]
 
 
-def _memo_undo(marks: list[tuple[dict[object, object], object, int]], rules: Rules) -> None:
-    """Remove the entries added since ``marks`` (dicts keep insertion order)."""
-    memo = _memo_tables(rules)
-    for owner, key, size in marks:
-        table = owner.get(key)
-        if owner is not memo or not isinstance(table, dict):
-            continue
+def _memo_undo(marks: list[tuple[dict[object, object], int]], rules: Rules) -> None:
+    """Remove the entries added since ``marks`` (dicts keep insertion order). Tables
+    created since then are emptied too; a table emptied because it was full stays so."""
+    marked = {id(table) for table, _ in marks}
+    for table, size in marks:
         extra = len(table) - size
         if extra > 0:
             for added in list(itertools.islice(reversed(table), extra)):
                 del table[added]
+    for table in _memo_tables(rules):
+        if id(table) not in marked:
+            table.clear()
 
 
 # --------------------------------------------------------------------------------------
@@ -350,21 +390,21 @@ def _call(hand: Hand, rules: Rules, view: str, top: Play | None) -> Callable[[],
     return lambda: list(legal_plays(hand, rules, top, view=view))  # type: ignore[arg-type]
 
 
-def _time_preset(pos: Position, view: str, op: str, options: dict[str, Any], steady: Rules,
+def _time_preset(pos: Position, view: str, op: str, options: dict[str, Any], warm: Rules,
                  repeat: int, cell: Cell) -> None:
-    """Time one position, cold and steady alternately; keep the minimum of each."""
+    """Time one position, cold and warm alternately; keep the minimum of each."""
     top = pos.top if op == "answer" else None
     best: dict[str, int] = {}
     for _ in range(repeat):
         cold = _fresh_rules(options, (view,))
         elapsed, plays = _timed(_call(pos.hand, cold, view, top))
         best["cold"] = min(best.get("cold", elapsed), elapsed)
-        marks = _memo_mark(steady)
-        elapsed, again = _timed(_call(pos.hand, steady, view, top))
-        _memo_undo(marks, steady)
-        best["steady"] = min(best.get("steady", elapsed), elapsed)
+        marks = _memo_mark(warm)
+        elapsed, again = _timed(_call(pos.hand, warm, view, top))
+        _memo_undo(marks, warm)
+        best["warm"] = min(best.get("warm", elapsed), elapsed)
         if plays != again:
-            raise AssertionError(f"cold and steady lists differ on {pos.hand} ({view}, {op})")
+            raise AssertionError(f"cold and warm lists differ on {pos.hand} ({view}, {op})")
         if min(best.values()) > LONG_NS:
             break  # a long call: one timing is precise enough
     for state in STATES:
@@ -380,28 +420,28 @@ def run_presets(seed: int, positions: int, repeat: int, warmup: int,
     setup_us: dict[str, float] = {}
     for preset in Rules.preset_names():
         options = {**Rules.preset(preset).to_dict()}
-        sampler = Rules(**options)
+        sampler = _detached_rules(options)  # draws the tops: its memo is not the timed one's
         started = time.perf_counter()
         # One-off cost of a fresh Rules object's rule-set tables (median of 21 builds).
         builds = []
         for _ in range(21):
-            fresh = Rules(**options)
+            fresh = _detached_rules(options)
             builds.append(_timed(lambda fresh=fresh: [list(legal_plays(Hand(()), fresh, view=v))  # type: ignore[arg-type]
                                                       for v in VIEWS])[0])
         setup_us[preset] = statistics.median(builds) / 1000
 
-        # Steady state: one Rules object warmed on `warmup` other hands of the same sizes.
-        steady = Rules(**options)
-        sizes = _sizes(steady)
+        # Warm state: one Rules object warmed on `warmup` other hands of the same sizes.
+        warm = _detached_rules(options)
+        sizes = _sizes(warm)
         wrng = _rng(seed, "warmup", preset)
         for index in range(warmup):
             size, decks = sizes[index % len(sizes)]
             cards = wrng.sample(make_deck(decks), size)
             hand = Hand(cards)
-            top = draw_top(wrng, _rest_by_rank(steady.deck(), cards), sampler)
+            top = draw_top(wrng, _rest_by_rank(warm.deck(), cards), sampler)
             for view in VIEWS:
-                list(legal_plays(hand, steady, view=view))  # type: ignore[arg-type]
-                list(legal_plays(hand, steady, top, view=view))  # type: ignore[arg-type]
+                list(legal_plays(hand, warm, view=view))  # type: ignore[arg-type]
+                list(legal_plays(hand, warm, top, view=view))  # type: ignore[arg-type]
 
         for size, decks in sizes:
             group = make_positions(seed, preset, sampler, make_deck(decks), size, positions)
@@ -409,7 +449,7 @@ def run_presets(seed: int, positions: int, repeat: int, warmup: int,
             with _Quiet():
                 for pos in group:
                     for (view, op), cell in line.items():
-                        _time_preset(pos, view, op, options, steady, repeat, cell)
+                        _time_preset(pos, view, op, options, warm, repeat, cell)
             cells.extend(line.values())
         log(f"  {preset}: done in {time.perf_counter() - started:.1f} s")
     return cells, setup_us
@@ -535,9 +575,12 @@ def _as_douzero_moves(plays: Sequence[Play]) -> Counter[tuple[int, ...]]:
     return Counter(tuple(to_douzero(play.cards)) for play in plays)
 
 
-def _race(pos: DzPosition, op: str, state: str, steady: Rules, repeat: int,
+def _race(pos: DzPosition, op: str, state: str, warm: Rules, repeat: int,
           cell: DzCell) -> tuple[list[Play], list[list[int]]]:
-    """Time one position on both sides, alternately, ``repeat`` times; keep the minimums."""
+    """Time one position on both sides, alternately, ``repeat`` times; keep the minimums.
+
+    ``warm`` is the warmed Rules object ("warm", "long-run" and "seen"); whatever the
+    timed calls add to its memo is removed again, so that it stays as it was."""
     top = pos.top if op == "answer" else None
     ints, rival, rival_type, rival_len = pos.ints, pos.rival, pos.rival_type, pos.rival_len
 
@@ -548,11 +591,11 @@ def _race(pos: DzPosition, op: str, state: str, steady: Rules, repeat: int,
         theirs = functools.partial(douzero_answers, ints, rival, rival_type, rival_len)
 
     best: dict[str, int] = {}
-    marks = _memo_mark(steady)
+    marks = _memo_mark(warm)
     if state == "seen":
-        list(legal_plays(pos.hand, steady, top, view="classes"))  # the memo now holds this hand
+        list(legal_plays(pos.hand, warm, top, view="classes"))  # the memo now holds this hand
     for rep in range(repeat):
-        rules = _fresh_rules(SHARED_OPTIONS, ("classes",)) if state == "cold" else steady
+        rules = _fresh_rules(SHARED_OPTIONS, ("classes",)) if state == "cold" else warm
         # Alternate which library goes first.
         if rep % 2 == 0:
             t_ours, plays = _timed(_call(pos.hand, rules, "classes", top))
@@ -560,11 +603,11 @@ def _race(pos: DzPosition, op: str, state: str, steady: Rules, repeat: int,
         else:
             t_theirs, found = _timed(theirs)
             t_ours, plays = _timed(_call(pos.hand, rules, "classes", top))
-        if state == "steady":
-            _memo_undo(marks, steady)  # so that the next timing sees this hand afresh too
+        if state in ("warm", "long-run"):
+            _memo_undo(marks, warm)  # so that the next timing sees this hand afresh too
         best["ours"] = min(best.get("ours", t_ours), t_ours)
         best["theirs"] = min(best.get("theirs", t_theirs), t_theirs)
-    _memo_undo(marks, steady)
+    _memo_undo(marks, warm)
     cell.ours.append(best["ours"])
     cell.theirs.append(best["theirs"])
     cell.counts.append(len(plays))
@@ -586,40 +629,70 @@ def _compare(pos: DzPosition, op: str, plays: list[Play], found: list[list[int]]
     )
 
 
-def run_douzero(seed: int, positions: int, repeat: int, warmup: int,
-                log: Callable[[str], None]) -> tuple[list[DzCell], list[str], dict[int, dict[str, int]]]:
-    sampler = Rules(**SHARED_OPTIONS)
-    steady = Rules(**SHARED_OPTIONS)
-    wrng = _rng(seed, "douzero-warmup")
-    deck = steady.deck()
-    started = time.perf_counter()
-    for index in range(warmup):
-        cards = wrng.sample(deck, (17, 20)[index % 2])
+#: The hand sizes of part 2 (Dou Dizhu's: a farmer's 17 cards, the landlord's 20).
+DZ_SIZES = (17, 20)
+
+
+def _warm_up_shared(rules: Rules, sampler: Rules, wrng: random.Random, start: int,
+                    stop: int) -> None:
+    """Warm ``rules`` on the seeded hands ``start`` to ``stop - 1`` of ``wrng``'s stream:
+    17 and 20 cards alternately, each led and answering a random top (drawn with
+    ``sampler``, so that drawing never touches the memo of ``rules``)."""
+    deck = rules.deck()
+    for index in range(start, stop):
+        cards = wrng.sample(deck, DZ_SIZES[index % 2])
         hand = Hand(cards)
-        list(legal_plays(hand, steady, view="classes"))
+        list(legal_plays(hand, rules, view="classes"))
         top = draw_top(wrng, _rest_by_rank(deck, cards), sampler)
-        list(legal_plays(hand, steady, top, view="classes"))
+        list(legal_plays(hand, rules, top, view="classes"))
+
+
+def run_douzero(seed: int, positions: int, repeat: int, warmup: int, long_warmup: int,
+                log: Callable[[str], None]) -> tuple[list[DzCell], list[str], dict[int, dict[str, int]]]:
+    """Race both libraries on every size, op and state; the cells come in table order.
+
+    The warm object is warmed on ``warmup`` hands and timed ("warm", "seen"; "cold"
+    alongside), then warmed further on the same stream to ``long_warmup`` hands in
+    all and timed again ("long-run")."""
+    sampler = _detached_rules(SHARED_OPTIONS)
+    warm = _detached_rules(SHARED_OPTIONS)
+    wrng = _rng(seed, "douzero-warmup")
+    started = time.perf_counter()
+    _warm_up_shared(warm, sampler, wrng, 0, warmup)
     log(f"  warm-up of {warmup} hands: {time.perf_counter() - started:.1f} s")
 
-    cells: list[DzCell] = []
+    groups = {size: _douzero_positions(seed, "douzero", sampler, size, positions)
+              for size in DZ_SIZES}
+    top_kinds = {size: dict(sorted(Counter(pos.top.kind.value for pos in group).items()))
+                 for size, group in groups.items()}
+    cells: dict[tuple[int, str, str], DzCell] = {}
     mismatches: list[str] = []
-    top_kinds: dict[int, dict[str, int]] = {}
-    for size in (17, 20):
-        group = _douzero_positions(seed, "douzero", sampler, size, positions)
-        top_kinds[size] = dict(sorted(Counter(pos.top.kind.value for pos in group).items()))
+
+    def race(size: int, op: str, state: str) -> None:
+        cell = cells[size, op, state] = DzCell(size, op, state)
+        with _Quiet():
+            for pos in groups[size]:
+                plays, found = _race(pos, op, state, warm, repeat, cell)
+                if state == "cold":  # the same lists in every state: check once
+                    mismatch = _compare(pos, op, plays, found)
+                    if mismatch:
+                        mismatches.append(mismatch)
+
+    for size in DZ_SIZES:
         for op in OPS:
-            for state in DZ_STATES:
-                cell = DzCell(size, op, state)
-                with _Quiet():
-                    for pos in group:
-                        plays, found = _race(pos, op, state, steady, repeat, cell)
-                        if state == "cold":  # the same lists in every state: check once
-                            mismatch = _compare(pos, op, plays, found)
-                            if mismatch:
-                                mismatches.append(mismatch)
-                cells.append(cell)
+            for state in ("cold", "warm", "seen"):
+                race(size, op, state)
         log(f"  {size}-card hands: done ({time.perf_counter() - started:.1f} s so far)")
-    return cells, mismatches, top_kinds
+
+    more = time.perf_counter()
+    _warm_up_shared(warm, sampler, wrng, warmup, long_warmup)
+    log(f"  long-run warm-up, {warmup} to {long_warmup} hands: {time.perf_counter() - more:.1f} s")
+    for size in DZ_SIZES:
+        for op in OPS:
+            race(size, op, "long-run")
+        log(f"  {size}-card hands, long-run: done ({time.perf_counter() - started:.1f} s so far)")
+    ordered = [cells[size, op, state] for size in DZ_SIZES for op in OPS for state in DZ_STATES]
+    return ordered, mismatches, top_kinds
 
 
 # --------------------------------------------------------------------------------------
@@ -651,12 +724,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true",
-                        help="fewer positions and repetitions (a smoke run, well under 20 s)")
+                        help="fewer positions, repetitions and warm-up hands (a smoke run, well under 20 s)")
     parser.add_argument("--positions", type=int, help="positions per preset and hand size (default 500; 30 with --quick)")
     parser.add_argument("--dz-positions", type=int, help="positions per hand size against DouZero (default 500; 100 with --quick)")
     parser.add_argument("--repeat", type=int, help="timings per position against DouZero, the minimum is kept (default 3; 2 with --quick)")
     parser.add_argument("--preset-repeat", type=int, help="timings per position in part 1 (default 2)")
-    parser.add_argument("--warmup", type=int, default=2000, help="hands of warm-up for the steady state (default 2000)")
+    parser.add_argument("--warmup", type=int, default=2000, help="warm-up hands before the warm state against DouZero (default 2000)")
+    parser.add_argument("--long-warmup", type=int, help="warm-up hands in all before the long-run state against DouZero, "
+                        "at least --warmup (default 50000; 10000 with --quick)")
     parser.add_argument("--preset-warmup", type=int, help="warm-up hands per preset in part 1 (default 2000; 200 with --quick)")
     parser.add_argument("--seed", type=int, default=20240601, help="the seed of every hand and top play")
     parser.add_argument("--json", metavar="PATH", help="also write every number to PATH as JSON")
@@ -669,6 +744,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     preset_repeat = args.preset_repeat or 2
     preset_warmup = args.preset_warmup if args.preset_warmup is not None else (200 if quick else 2000)
     warmup = args.warmup
+    long_warmup = args.long_warmup if args.long_warmup is not None else (10_000 if quick else 50_000)
+    if warmup < 0 or long_warmup < warmup:
+        parser.error(f"need 0 <= --warmup <= --long-warmup, got {warmup} and {long_warmup}")
 
     def log(message: str) -> None:
         print(message, file=sys.stderr, flush=True)
@@ -690,14 +768,14 @@ def main(argv: Sequence[str] | None = None) -> int:
           "deck, 27 from two)")
     print("   lead = list(legal_plays(hand, rules)); answer = ... to_beat=<random top play from the rest of the deck>")
     print("   cold = fresh Rules object (rule-set tables built, nothing memoised from any cards);")
-    print(f"   steady = Rules object after {preset_warmup} other hands, each call still seeing its hand for the first time")
+    print(f"   warm = Rules object after {preset_warmup} other hands, each call still seeing its hand for the first time")
     print()
     rows = []
     for cell in cells:
-        cold, steady = Summary.of(cell.times["cold"]), Summary.of(cell.times["steady"])
+        cold, warm = Summary.of(cell.times["cold"]), Summary.of(cell.times["warm"])
         rows.append([cell.preset, str(cell.size), cell.view, cell.op,
-                     f"{statistics.fmean(cell.counts):.1f}", cold.cell(), steady.cell()])
-    print(_table(["preset", "cards", "view", "op", "mean plays", "cold us", "steady us"], rows,
+                     f"{statistics.fmean(cell.counts):.1f}", cold.cell(), warm.cell()])
+    print(_table(["preset", "cards", "view", "op", "mean plays", "cold us", "warm us"], rows,
                  [False, True, False, False, True, True, True]))
     print()
     print("   one-off per Rules object (not in the times above): building the rule-set tables, "
@@ -719,7 +797,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "preset": c.preset, "cards": c.size, "view": c.view, "op": c.op,
                 "mean_plays": round(statistics.fmean(c.counts), 3),
                 "cold": Summary.of(c.times["cold"]).as_dict(),
-                "steady": Summary.of(c.times["steady"]).as_dict(),
+                "warm": Summary.of(c.times["warm"]).as_dict(),
                 "top_kinds": dict(sorted(c.top_kinds.items())),
             }
             for c in cells
@@ -742,13 +820,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         except importlib.metadata.PackageNotFoundError:
             dz_version = "unknown"
         log("part 2: DouZero")
-        dz_cells, mismatches, dz_top_kinds = run_douzero(args.seed, dz_positions, repeat, warmup, log)
+        dz_cells, mismatches, dz_top_kinds = run_douzero(args.seed, dz_positions, repeat, warmup,
+                                                         long_warmup, log)
         print(f"2. Against DouZero {dz_version} on the kinds both games share: {dz_positions} "
               "hands of 17 and of 20 cards from a 54-card deck")
         print("   ours = list(legal_plays(hand, Rules(<shared kinds>), [to_beat], view='classes'));")
         print("   DouZero = MovesGener + gen_type_1..10 (lead) / + move_selector.filter_type_* + bombs + king bomb (answer)")
-        print(f"   cold = fresh Rules object per timing; steady = after a warm-up of {warmup} other hands;"
-              " the two libraries are timed alternately, position by position")
+        print("   cold = fresh Rules object per timing (rule-set tables built, nothing memoised from any cards);")
+        print(f"   warm = one Rules object after a warm-up of {warmup:,} other hands; long-run = the same object after "
+              f"{long_warmup:,} other hands in all")
+        print("   (each warm and long-run call still seeing its hand for the first time); seen = warm, after one "
+              "untimed call on this very hand;")
+        print("   the two libraries are timed alternately, position by position")
         print()
         rows = []
         dz_report = []
@@ -783,6 +866,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "version": dz_version,
             "positions": dz_positions,
             "warmup_hands": warmup,
+            "long_warmup_hands": long_warmup,
             "results": dz_report,
             "top_kinds": dz_top_kinds,
             "mismatches": mismatches,
