@@ -174,6 +174,18 @@ class _Tables:
         self.bomb_with_kicker: _Memo[int, tuple[Play, ...]] = _Memo(
             partial(self._attached, Kind.BOMB_WITH_KICKER, 4, 1)
         )
+        # Where each group of cards yields exactly one play (one class), the same
+        # tables with the play itself as the entry: what the loops below read.
+        one = classes and cards_of is _cards_of_code
+        self.single_one = _first(self.single) if one and not rules.singles_by_suit else None
+        self.pair_one = _first(self.pair) if one and not rules.pairs_by_suit else None
+        self.triple_one = _first(self.triple) if one else None
+        self.triple_bomb_one = _first(self.triple_bomb) if one else None
+        self.four_one = _first(self.four) if one else None
+        self.bomb_one = _first(self.bomb) if one and rules.decks == 1 else None
+        self.full_house_one = _first(self.full_house) if one else None
+        self.triple_with_single_one = _first(self.triple_with_single) if one else None
+        self.bomb_with_kicker_one = _first(self.bomb_with_kicker) if one else None
         # Runs: the windows a hand's rank mask holds, by width; then plays by window.
         minimum = {1: rules.min_straight, 2: rules.min_pair_run, 3: rules.min_triple_run}
         self.spans: dict[int, _Memo[int, tuple[int, ...]]] = {
@@ -381,7 +393,7 @@ class _Tables:
 
     def plays(
         self, hand: Hand, want: int, top: Play | None = None, revolution: bool = False
-    ) -> Iterator[Iterable[Play]]:
+    ) -> list[Iterable[Play]]:
         """The plays of ``hand`` of the kinds in the bit mask ``want``, one list (or lazy
         iterable, for the runs of the card view) per kind, in order.
 
@@ -392,63 +404,45 @@ class _Tables:
         codes, counts, held, ranks = hand._codes, hand._rank_counts, hand._held, _RANKS
         jokers = (counts[13] > 0) << 13 | (counts[14] > 0) << 14
         joker_pairs = (counts[13] > 1) << 13 | (counts[14] > 1) << 14 if self.joker_pairs else 0
+        parts: list[Iterable[Play]] = []
+        add = parts.append
         above, length, family = _ALL_MASK, 0, None
         if top is not None:
             above, length = _bounds(top, revolution)
             family = top.family
         if want & _SINGLE:
-            table = self.single
-            yield [play for rank in ranks[(held[1] | jokers) & above] for play in table[codes[rank]]]
+            add(_of_ranks(self.single_one, self.single, codes, ranks[(held[1] | jokers) & above]))
         if want & _PAIR:
-            table = self.pair
-            yield [play for rank in ranks[(held[2] | joker_pairs) & above] for play in table[codes[rank]]]
+            mask = (held[2] | joker_pairs) & above
+            add(_of_ranks(self.pair_one, self.pair, codes, ranks[mask]))
         if want & _TRIPLE:
-            table = self.triple
-            yield [play for rank in ranks[held[3] & above] for play in table[codes[rank]]]
+            add(_of_ranks(self.triple_one, self.triple, codes, ranks[held[3] & above]))
         if want & _TRIPLE_BOMB:
-            table = self.triple_bomb
-            yield [play for rank in ranks[held[3]] for play in table[codes[rank]]]
+            add(_of_ranks(self.triple_bomb_one, self.triple_bomb, codes, ranks[held[3]]))
         if want & _FULL_HOUSE:
-            yield self.with_attached(self.full_house, codes, held[3] & above, held[2] | joker_pairs)
+            mains, others = ranks[held[3] & above], ranks[held[2] | joker_pairs]
+            add(_with_attached(self.full_house_one, self.full_house, codes, mains, others))
         if want & _TRIPLE_WITH_SINGLE:
-            yield self.with_attached(self.triple_with_single, codes, held[3] & above, held[1] | jokers)
+            mains, others = ranks[held[3] & above], ranks[held[1] | jokers]
+            add(_with_attached(self.triple_with_single_one, self.triple_with_single, codes, mains, others))
         if want & _FOUR_OF_A_KIND:
-            table = self.four
-            yield [play for rank in ranks[held[4] & above] for play in table[codes[rank]]]
+            add(_of_ranks(self.four_one, self.four, codes, ranks[held[4] & above]))
         if want & _STRAIGHTS:
             # (Straight flushes that are bombs answer straights of any length.)
             same = family is Kind.STRAIGHT and not (want & _STRAIGHT_FLUSH and self.flush_bombs)
-            yield self.straights_of(hand, want, length if same else 0)
+            add(self.straights_of(hand, want, length if same else 0))
         if want & _PAIR_RUN:
-            yield self.runs_of(hand, Kind.PAIR_RUN, 2, length if family is Kind.PAIR_RUN else 0)
+            add(self.runs_of(hand, Kind.PAIR_RUN, 2, length if family is Kind.PAIR_RUN else 0))
         if want & _TRIPLE_RUN:
-            yield self.runs_of(hand, Kind.TRIPLE_RUN, 3, length if family is Kind.TRIPLE_RUN else 0)
+            add(self.runs_of(hand, Kind.TRIPLE_RUN, 3, length if family is Kind.TRIPLE_RUN else 0))
         if want & _BOMB:
-            table = self.bomb
-            yield [play for rank in ranks[held[4]] for play in table[codes[rank]]]
+            add(_of_ranks(self.bomb_one, self.bomb, codes, ranks[held[4]]))
         if want & _BOMB_WITH_KICKER:
-            yield self.with_attached(self.bomb_with_kicker, codes, held[4], held[1] | jokers)
+            mains, others = ranks[held[4]], ranks[held[1] | jokers]
+            add(_with_attached(self.bomb_with_kicker_one, self.bomb_with_kicker, codes, mains, others))
         if want & _JOKER_BOMB:
-            yield self.joker_bombs(hand)
-
-    def with_attached(
-        self,
-        table: _Memo[int, tuple[Play, ...]],
-        codes: tuple[int, ...],
-        mains: int,
-        others: int,
-    ) -> list[Play]:
-        """The plays ``table`` lists for each rank of the mask ``mains`` with each other
-        rank of the mask ``others`` attached: by main rank, then attached rank."""
-        found: list[Play] = []
-        if not mains:
-            return found
-        attached = [codes[rank] for rank in _RANKS[others]]
-        for rank in _RANKS[mains]:
-            code = codes[rank]
-            head = code << 16
-            found += [play for other in attached if other != code for play in table[head | other]]
-        return found
+            add(self.joker_bombs(hand))
+        return parts
 
     def _windows_of(self, hand: Hand, width: int, length: int) -> Sequence[int]:
         """The indexes of the windows where ``hand`` holds ``width`` cards of each rank;
@@ -525,6 +519,47 @@ class _Tables:
                     yield reader.run(Kind.STRAIGHT, cards, window)
                 if flush_ok and flush:
                     yield reader.run(Kind.STRAIGHT_FLUSH, cards, window)
+
+
+def _first(table: _Memo[_K, tuple[Play, ...]]) -> _Memo[_K, Play]:
+    """A memo of the first (only) play of each entry of ``table``."""
+    return _Memo(lambda key: table[key][0])
+
+
+def _of_ranks(
+    one: _Memo[int, Play] | None,
+    table: _Memo[int, tuple[Play, ...]],
+    codes: tuple[int, ...],
+    ranks: tuple[int, ...],
+) -> list[Play]:
+    """The plays of the hand's cards of each of ``ranks`` (read from ``one`` when each
+    group yields one play)."""
+    if one is not None:
+        return [one[codes[rank]] for rank in ranks]
+    return [play for rank in ranks for play in table[codes[rank]]]
+
+
+def _with_attached(
+    one: _Memo[int, Play] | None,
+    table: _Memo[int, tuple[Play, ...]],
+    codes: tuple[int, ...],
+    mains: tuple[int, ...],
+    others: tuple[int, ...],
+) -> list[Play]:
+    """The plays of the hand's cards of each of the ``mains`` ranks with those of each
+    other of the ``others`` ranks attached: by main rank, then attached rank."""
+    found: list[Play] = []
+    if not mains:
+        return found
+    attached = [codes[rank] for rank in others]
+    for rank in mains:
+        code = codes[rank]
+        head = code << 16
+        if one is not None:
+            found += [one[head | other] for other in attached if other != code]
+        else:
+            found += [play for other in attached if other != code for play in table[head | other]]
+    return found
 
 
 def _beating(plays: Iterable[Play], top: Play, revolution: bool) -> Iterable[Play]:
@@ -635,28 +670,44 @@ def _windows_by_length(reader: _Reader) -> tuple[tuple[_Window, tuple[int, ...],
 
 def _windows_within(reader: _Reader, held: int, *, minimum: int) -> tuple[int, ...]:
     """The indexes in :func:`_windows_by_length` (in that order) of the windows of at
-    least ``minimum`` ranks all in the bit mask ``held``. Found by walking the run
-    line: only stretches of held positions can hold a window."""
+    least ``minimum`` ranks all in the bit mask ``held``. Found on the run line: only
+    stretches of held positions, of ``minimum`` or more, can hold a window."""
+    low, high = _line_masks(reader)
+    held_at = low[held & 0x7F] | high[held >> 7]  # the positions of the line held
     spans = _spans(reader)
-    line = _line(reader)
     found: list[int] = []
-    length = len(line)
-    start = 0
-    while start < length:
-        if not held >> line[start] & 1:
-            start += 1
-            continue
-        stop = start
-        while stop < length and held >> line[stop] & 1:
-            stop += 1
+    while held_at:
+        start = (held_at & -held_at).bit_length() - 1
+        stretch = held_at >> start
+        size = (~stretch & (stretch + 1)).bit_length() - 1  # consecutive held positions
+        held_at &= ~(((1 << size) - 1) << start)
+        stop = start + size
         for first in range(start, stop - minimum + 1):
             for last in range(first + minimum - 1, stop):
                 index = spans.get((first, last))
                 if index is not None:
                     found.append(index)
-        start = stop
     found.sort()
     return tuple(found)
+
+
+def _line_masks(reader: _Reader) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For the ranks 3..9 and for 10..2 (a rank mask's low 7 bits and the rest), the
+    mask of the positions of the run line that each pattern of them holds."""
+    memo = reader.rules._memo
+    found = memo.get("line masks")
+    if found is None:
+        line = _line(reader)
+
+        def positions(ranks: int) -> int:
+            return sum(1 << place for place, rank in enumerate(line) if ranks >> rank & 1)
+
+        found = memo["line masks"] = (
+            tuple(positions(bits) for bits in range(1 << 7)),
+            tuple(positions(bits << 7) for bits in range(1 << 6)),
+        )
+    assert isinstance(found, tuple)
+    return found
 
 
 def _line(reader: _Reader) -> tuple[int, ...]:
@@ -780,8 +831,13 @@ class LegalPlays:
         positions = tables.positions
         found = positions.get(position)
         if found is None:
+            top, revolution = self.to_beat, self.revolution
+            parts = tables.plays(self.hand, tables.wanted(top, self.kinds), top, revolution)
+            plays: Iterable[Play] = list(itertools.chain.from_iterable(parts))
+            if top is not None:
+                plays = _beating(plays, top, revolution)
             _trim(positions, _POSITIONS_LIMIT)
-            found = positions[position] = tuple(self._plays(tables, self.hand))
+            found = positions[position] = tuple(plays)
         return iter(found)
 
     def _generate(self) -> Iterator[Play]:
@@ -936,12 +992,4 @@ def legal_plays(
     wanted = _ALL if kinds is None else _mask(kinds)
     if bombs_only:
         wanted &= _bomb_kinds(rules)
-    return LegalPlays(
-        hand=hand,
-        rules=rules,
-        to_beat=to_beat,
-        view=view,
-        revolution=revolution,
-        kinds=wanted,
-        must_include=must_include,
-    )
+    return LegalPlays(hand, rules, to_beat, view, revolution, wanted, must_include)
