@@ -90,7 +90,8 @@ class _Memo(dict[_K, _V]):
         self.build = build
 
     def __missing__(self, key: _K) -> _V:
-        _trim(self, _MEMO_LIMIT)
+        if len(self) >= _MEMO_LIMIT:
+            _trim(self, _MEMO_LIMIT)
         value = self[key] = self.build(key)
         return value
 
@@ -410,52 +411,55 @@ class _Tables:
         if top is not None:
             above, length = _bounds(top, revolution)
             family = top.family
+        # Each kind is looked at only when the hand's rank masks allow one.
         if want & _SINGLE:
             add(_of_ranks(self.single_one, self.single, codes, ranks[(held[1] | jokers) & above]))
-        if want & _PAIR:
-            mask = (held[2] | joker_pairs) & above
+        if want & _PAIR and (mask := (held[2] | joker_pairs) & above):
             add(_of_ranks(self.pair_one, self.pair, codes, ranks[mask]))
-        if want & _TRIPLE:
-            add(_of_ranks(self.triple_one, self.triple, codes, ranks[held[3] & above]))
-        if want & _TRIPLE_BOMB:
+        if want & _TRIPLE and (mask := held[3] & above):
+            add(_of_ranks(self.triple_one, self.triple, codes, ranks[mask]))
+        if want & _TRIPLE_BOMB and held[3]:
             add(_of_ranks(self.triple_bomb_one, self.triple_bomb, codes, ranks[held[3]]))
-        if want & _FULL_HOUSE:
-            mains, others = ranks[held[3] & above], ranks[held[2] | joker_pairs]
-            add(_with_attached(self.full_house_one, self.full_house, codes, mains, others))
-        if want & _TRIPLE_WITH_SINGLE:
-            mains, others = ranks[held[3] & above], ranks[held[1] | jokers]
-            add(_with_attached(self.triple_with_single_one, self.triple_with_single, codes, mains, others))
-        if want & _FOUR_OF_A_KIND:
-            add(_of_ranks(self.four_one, self.four, codes, ranks[held[4] & above]))
-        if want & _STRAIGHTS:
+        if want & _FULL_HOUSE and (mask := held[3] & above):
+            others = [codes[rank] for rank in ranks[held[2] | joker_pairs]]
+            add(_with_attached(self.full_house_one, self.full_house, codes, ranks[mask], others))
+        if want & _TRIPLE_WITH_SINGLE and (mask := held[3] & above):
+            one, table = self.triple_with_single_one, self.triple_with_single
+            singles = [codes[rank] for rank in ranks[held[1] | jokers]]
+            add(_with_attached(one, table, codes, ranks[mask], singles))
+        if want & _FOUR_OF_A_KIND and (mask := held[4] & above):
+            add(_of_ranks(self.four_one, self.four, codes, ranks[mask]))
+        spans = self.spans
+        if want & _STRAIGHTS and (indexes := spans[1][held[1]]):
             # (Straight flushes that are bombs answer straights of any length.)
             same = family is Kind.STRAIGHT and not (want & _STRAIGHT_FLUSH and self.flush_bombs)
-            add(self.straights_of(hand, want, length if same else 0))
-        if want & _PAIR_RUN:
-            add(self.runs_of(hand, Kind.PAIR_RUN, 2, length if family is Kind.PAIR_RUN else 0))
-        if want & _TRIPLE_RUN:
-            add(self.runs_of(hand, Kind.TRIPLE_RUN, 3, length if family is Kind.TRIPLE_RUN else 0))
-        if want & _BOMB:
+            add(self.straights_of(hand, want, self._of_length(indexes, length if same else 0)))
+        if want & _PAIR_RUN and (indexes := spans[2][held[2]]):
+            windows = self._of_length(indexes, length if family is Kind.PAIR_RUN else 0)
+            add(self.runs_of(hand, Kind.PAIR_RUN, 2, windows))
+        if want & _TRIPLE_RUN and (indexes := spans[3][held[3]]):
+            windows = self._of_length(indexes, length if family is Kind.TRIPLE_RUN else 0)
+            add(self.runs_of(hand, Kind.TRIPLE_RUN, 3, windows))
+        if want & _BOMB and held[4]:
             add(_of_ranks(self.bomb_one, self.bomb, codes, ranks[held[4]]))
-        if want & _BOMB_WITH_KICKER:
-            mains, others = ranks[held[4]], ranks[held[1] | jokers]
-            add(_with_attached(self.bomb_with_kicker_one, self.bomb_with_kicker, codes, mains, others))
-        if want & _JOKER_BOMB:
+        if want & _BOMB_WITH_KICKER and held[4]:
+            one, table = self.bomb_with_kicker_one, self.bomb_with_kicker
+            singles = [codes[rank] for rank in ranks[held[1] | jokers]]
+            add(_with_attached(one, table, codes, ranks[held[4]], singles))
+        if want & _JOKER_BOMB and min(counts[13], counts[14]) >= self.rules.decks:
             add(self.joker_bombs(hand))
         return parts
 
-    def _windows_of(self, hand: Hand, width: int, length: int) -> Sequence[int]:
-        """The indexes of the windows where ``hand`` holds ``width`` cards of each rank;
-        only those of ``length`` ranks unless ``length`` is 0."""
-        indexes = self.spans[width][hand._held[width]]
-        if length and indexes:
+    def _of_length(self, indexes: Sequence[int], length: int) -> Sequence[int]:
+        """The windows of ``indexes`` of ``length`` ranks (all of them when 0)."""
+        if length:
             lengths = self.lengths
             return [index for index in indexes if lengths[index] == length]
         return indexes
 
-    def straights_of(self, hand: Hand, want: int, length: int = 0) -> Iterable[Play]:
-        """Straights and straight flushes (R3.7, R3.11, R3.17) of the kinds in ``want``."""
-        indexes = self._windows_of(hand, 1, length)
+    def straights_of(self, hand: Hand, want: int, indexes: Sequence[int]) -> Iterable[Play]:
+        """Straights and straight flushes (R3.7, R3.11, R3.17) of the kinds in ``want``
+        on the windows ``indexes``."""
         if not indexes:
             return ()
         straight_ok = bool(want & _STRAIGHT)
@@ -472,9 +476,10 @@ class _Tables:
             found += table_of[(wanted, index, *map(codes.__getitem__, windows[index][1]))]
         return found
 
-    def runs_of(self, hand: Hand, kind: Kind, width: int, length: int = 0) -> Iterable[Play]:
-        """Pair runs and triple runs (R3.8, R3.9)."""
-        indexes = self._windows_of(hand, width, length)
+    def runs_of(
+        self, hand: Hand, kind: Kind, width: int, indexes: Sequence[int]
+    ) -> Iterable[Play]:
+        """Pair runs and triple runs (R3.8, R3.9) on the windows ``indexes``."""
         if not indexes:
             return ()
         if not self.classes:
@@ -544,14 +549,12 @@ def _with_attached(
     table: _Memo[int, tuple[Play, ...]],
     codes: tuple[int, ...],
     mains: tuple[int, ...],
-    others: tuple[int, ...],
+    attached: list[int],
 ) -> list[Play]:
-    """The plays of the hand's cards of each of the ``mains`` ranks with those of each
-    other of the ``others`` ranks attached: by main rank, then attached rank."""
+    """The plays of the hand's cards of each of the ``mains`` ranks with each group of
+    cards of ``attached`` (codes, by rank) of another rank: by main rank, then
+    attached rank."""
     found: list[Play] = []
-    if not mains:
-        return found
-    attached = [codes[rank] for rank in others]
     for rank in mains:
         code = codes[rank]
         head = code << 16
