@@ -154,6 +154,7 @@ class _Tables:
         self.lowest = _LOWEST if classes and cards_of is _cards_of_code else None
         self.enabled = _enabled(rules)
         self.joker_pairs = rules.joker_pairs
+        self.decks = rules.decks
         self.windows = _windows_by_length(reader)
         self.lengths = [len(ranks) for _, ranks, _ in self.windows]
         # One-rank kinds, by the rank's code.
@@ -215,6 +216,28 @@ class _Tables:
         self.answering: dict[tuple[str, int], int] = {}
         # Whole positions of the class view: (codes, kinds, revolution[, top]) to plays.
         self.positions: dict[tuple[object, ...], tuple[Play, ...]] = {}
+
+    def bounds(self, top: Play, revolution: bool) -> tuple[int, int, bool]:
+        """What an answer to ``top`` in its own family (not a bomb) must reach: the mask
+        of the ranks that may hold its main rank (kinds compared by one rank, R4.3,
+        R4.4; every rank otherwise), the length of its run (runs, R4.1; 0 otherwise),
+        and whether that mask alone decides (no suit in the comparison): then every
+        play of the family on those ranks beats ``top``."""
+        family = top.family
+        if family._value_ in _ONE_RANK:
+            rank = top.cards[0].rank
+            if (family is Kind.SINGLE and self.rules.singles_by_suit) or (
+                family is Kind.PAIR and self.rules.pairs_by_suit
+            ):
+                return _AT_LEAST[revolution][rank], 0, False
+            return _ABOVE[revolution][rank], 0, True
+        if family is Kind.FULL_HOUSE or family is Kind.TRIPLE_WITH_SINGLE:
+            # The cards are sorted, so the third is always one of the triple.
+            return _ABOVE[revolution][top.cards[2].rank], 0, True
+        width = _RUN_WIDTH.get(family._value_)
+        if width is not None:
+            return _ALL_MASK, len(top.cards) // width, False
+        return _ALL_MASK, 0, False
 
     def wanted(self, top: Play | None, kinds: int) -> int:
         """The bit mask of the kinds to generate: all for a lead; the top's family and
@@ -395,45 +418,64 @@ class _Tables:
     def plays(
         self, hand: Hand, want: int, top: Play | None = None, revolution: bool = False
     ) -> list[Iterable[Play]]:
-        """The plays of ``hand`` of the kinds in the bit mask ``want``, one list (or lazy
-        iterable, for the runs of the card view) per kind, in order.
+        """The plays of ``hand`` of the kinds in the bit mask ``want`` that beat ``top``
+        if given (R4), one list (or lazy iterable, for the runs of the card view) per
+        kind, in order.
 
         When answering ``top``, the kinds compared by one rank (R4.3, R4.4) skip the
-        ranks too low to beat it, and runs the windows of another length.
+        ranks too low to beat it, and runs the windows of another length; what is
+        left is compared with ``top`` only where the ranks do not decide.
         """
         want &= self.enabled
         codes, counts, held, ranks = hand._codes, hand._rank_counts, hand._held, _RANKS
-        jokers = (counts[13] > 0) << 13 | (counts[14] > 0) << 14
-        joker_pairs = (counts[13] > 1) << 13 | (counts[14] > 1) << 14 if self.joker_pairs else 0
+        # The jokers held (singles, attached singles) and held in pairs (two decks).
+        jokers = joker_pairs = 0
+        if counts[13] or counts[14]:
+            jokers = (counts[13] > 0) << 13 | (counts[14] > 0) << 14
+            if self.joker_pairs:
+                joker_pairs = (counts[13] > 1) << 13 | (counts[14] > 1) << 14
         parts: list[Iterable[Play]] = []
-        add = parts.append
+        # How each part is kept: as it is, or compared with the top play first: for a
+        # lead, all as they are; for an answer, the runs always, the other kinds of
+        # its family unless their ranks decide, and bombs when the top is a bomb.
+        add = same = bomb = parts.append
         above, length, family = _ALL_MASK, 0, None
         if top is not None:
-            above, length = _bounds(top, revolution)
+            above, length, exact = self.bounds(top, revolution)
             family = top.family
+
+            def compared(part: Iterable[Play], top: Play = top) -> None:
+                parts.append(_beating(part, top, revolution))
+
+            add = compared
+            if not exact:
+                same = compared
+            if top.is_bomb:
+                bomb = compared
         # Each kind is looked at only when the hand's rank masks allow one.
         if want & _SINGLE:
-            add(_of_ranks(self.single_one, self.single, codes, ranks[(held[1] | jokers) & above]))
+            same(_of_ranks(self.single_one, self.single, codes, ranks[(held[1] | jokers) & above]))
         if want & _PAIR and (mask := (held[2] | joker_pairs) & above):
-            add(_of_ranks(self.pair_one, self.pair, codes, ranks[mask]))
+            same(_of_ranks(self.pair_one, self.pair, codes, ranks[mask]))
         if want & _TRIPLE and (mask := held[3] & above):
-            add(_of_ranks(self.triple_one, self.triple, codes, ranks[mask]))
+            same(_of_ranks(self.triple_one, self.triple, codes, ranks[mask]))
         if want & _TRIPLE_BOMB and held[3]:
-            add(_of_ranks(self.triple_bomb_one, self.triple_bomb, codes, ranks[held[3]]))
+            bomb(_of_ranks(self.triple_bomb_one, self.triple_bomb, codes, ranks[held[3]]))
         if want & _FULL_HOUSE and (mask := held[3] & above):
             others = [codes[rank] for rank in ranks[held[2] | joker_pairs]]
-            add(_with_attached(self.full_house_one, self.full_house, codes, ranks[mask], others))
+            same(_with_attached(self.full_house_one, self.full_house, codes, ranks[mask], others))
         if want & _TRIPLE_WITH_SINGLE and (mask := held[3] & above):
             one, table = self.triple_with_single_one, self.triple_with_single
             singles = [codes[rank] for rank in ranks[held[1] | jokers]]
-            add(_with_attached(one, table, codes, ranks[mask], singles))
+            same(_with_attached(one, table, codes, ranks[mask], singles))
         if want & _FOUR_OF_A_KIND and (mask := held[4] & above):
-            add(_of_ranks(self.four_one, self.four, codes, ranks[mask]))
+            same(_of_ranks(self.four_one, self.four, codes, ranks[mask]))
         spans = self.spans
         if want & _STRAIGHTS and (indexes := spans[1][held[1]]):
             # (Straight flushes that are bombs answer straights of any length.)
-            same = family is Kind.STRAIGHT and not (want & _STRAIGHT_FLUSH and self.flush_bombs)
-            add(self.straights_of(hand, want, self._of_length(indexes, length if same else 0)))
+            flush_bombs = want & _STRAIGHT_FLUSH and self.flush_bombs
+            windows = self._of_length(indexes, length if family is Kind.STRAIGHT and not flush_bombs else 0)
+            add(self.straights_of(hand, want, windows))
         if want & _PAIR_RUN and (indexes := spans[2][held[2]]):
             windows = self._of_length(indexes, length if family is Kind.PAIR_RUN else 0)
             add(self.runs_of(hand, Kind.PAIR_RUN, 2, windows))
@@ -441,13 +483,13 @@ class _Tables:
             windows = self._of_length(indexes, length if family is Kind.TRIPLE_RUN else 0)
             add(self.runs_of(hand, Kind.TRIPLE_RUN, 3, windows))
         if want & _BOMB and held[4]:
-            add(_of_ranks(self.bomb_one, self.bomb, codes, ranks[held[4]]))
+            bomb(_of_ranks(self.bomb_one, self.bomb, codes, ranks[held[4]]))
         if want & _BOMB_WITH_KICKER and held[4]:
             one, table = self.bomb_with_kicker_one, self.bomb_with_kicker
             singles = [codes[rank] for rank in ranks[held[1] | jokers]]
-            add(_with_attached(one, table, codes, ranks[held[4]], singles))
-        if want & _JOKER_BOMB and min(counts[13], counts[14]) >= self.rules.decks:
-            add(self.joker_bombs(hand))
+            bomb(_with_attached(one, table, codes, ranks[held[4]], singles))
+        if want & _JOKER_BOMB and jokers == _BOTH_JOKERS and min(counts[13], counts[14]) >= self.decks:
+            bomb(self.joker_bombs(hand))
         return parts
 
     def _of_length(self, indexes: Sequence[int], length: int) -> Sequence[int]:
@@ -616,6 +658,7 @@ _ALL = sum(_BIT.values())
 _STRAIGHTS = _STRAIGHT | _STRAIGHT_FLUSH
 # Kinds by value (an enum member hashes slowly): those compared by one rank, and runs.
 _ONE_RANK = frozenset(kind.value for kind in (Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.FOUR_OF_A_KIND))
+_BOTH_JOKERS = 1 << 13 | 1 << 14
 #: Every rank, 3 to the red joker, as a rank mask.
 _ALL_MASK = (1 << 15) - 1
 # The mask of the ranks whose cards are at least as strong as a rank, in the normal
@@ -631,23 +674,11 @@ _AT_LEAST = tuple(
     )
     for flipped in (False, True)
 )
+# The same, strictly stronger.
+_ABOVE = tuple(
+    tuple(mask & ~(1 << rank) for rank, mask in enumerate(masks)) for masks in _AT_LEAST
+)
 _RUN_WIDTH = {Kind.STRAIGHT.value: 1, Kind.PAIR_RUN.value: 2, Kind.TRIPLE_RUN.value: 3}
-
-
-def _bounds(top: Play, revolution: bool) -> tuple[int, int]:
-    """What an answer to ``top`` in its own family (not a bomb) must reach: the mask
-    of the ranks that may hold its main rank (kinds compared by one rank, R4.3, R4.4;
-    every rank otherwise), and the length of its run (runs, R4.1; 0 otherwise)."""
-    family = top.family
-    if family._value_ in _ONE_RANK:
-        return _AT_LEAST[revolution][top.cards[0].rank], 0
-    if family is Kind.FULL_HOUSE or family is Kind.TRIPLE_WITH_SINGLE:
-        # The cards are sorted, so the third is always one of the triple.
-        return _AT_LEAST[revolution][top.cards[2].rank], 0
-    width = _RUN_WIDTH.get(family._value_)
-    if width is not None:
-        return _ALL_MASK, len(top.cards) // width
-    return _ALL_MASK, 0
 
 
 def _mask(kinds: Iterable[Kind]) -> int:
@@ -834,13 +865,8 @@ class LegalPlays:
         positions = tables.positions
         found = positions.get(position)
         if found is None:
-            top, revolution = self.to_beat, self.revolution
-            parts = tables.plays(self.hand, tables.wanted(top, self.kinds), top, revolution)
-            plays: Iterable[Play] = list(itertools.chain.from_iterable(parts))
-            if top is not None:
-                plays = _beating(plays, top, revolution)
             _trim(positions, _POSITIONS_LIMIT)
-            found = positions[position] = tuple(plays)
+            found = positions[position] = tuple(self._plays(tables, self.hand))
         return iter(found)
 
     def _generate(self) -> Iterator[Play]:
@@ -856,10 +882,9 @@ class LegalPlays:
     def _plays(self, tables: _Tables, hand: Hand) -> Iterator[Play]:
         """The plays of the wanted kinds, that beat the top play if any."""
         top, revolution = self.to_beat, self.revolution
-        lists = tables.plays(hand, tables.wanted(top, self.kinds), top, revolution)
-        if top is None:
-            return itertools.chain.from_iterable(lists)
-        return itertools.chain.from_iterable(_beating(plays, top, revolution) for plays in lists)
+        return itertools.chain.from_iterable(
+            tables.plays(hand, tables.wanted(top, self.kinds), top, revolution)
+        )
 
     def _with_card(self, card: Card) -> Iterator[Play]:
         """The class view restricted to plays holding ``card`` (R2.5): one member of
