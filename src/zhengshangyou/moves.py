@@ -74,10 +74,11 @@ _V = TypeVar("_V")
 
 
 def _trim(table: dict[_K, _V], limit: int) -> None:
-    """Make room in a full memo: drop its older half (dicts keep insertion order)."""
+    """Make room in a full memo: drop its older half (dicts keep insertion order).
+    Safe when threads share the memo: a key another thread dropped first is skipped."""
     if len(table) >= limit:
         for key in list(itertools.islice(table, len(table) - limit // 2)):
-            del table[key]
+            table.pop(key, None)
 
 
 class _Memo(dict[_K, _V]):
@@ -214,6 +215,7 @@ class _Tables:
         self.joker_bomb: list[Play] | None = None
         self.bomb_kinds = _bomb_kinds(rules)
         self.answering: dict[tuple[str, int], int] = {}
+        self.plans: dict[tuple[object, ...], tuple[int, int, int, bool]] = {}
         # Whole positions of the class view: (codes, kinds, revolution[, top]) to plays.
         self.positions: dict[tuple[object, ...], tuple[Play, ...]] = {}
 
@@ -238,6 +240,18 @@ class _Tables:
         if width is not None:
             return _ALL_MASK, len(top.cards) // width, False
         return _ALL_MASK, 0, False
+
+    def plan(self, top: Play, revolution: bool, kinds: int) -> tuple[int, int, int, bool]:
+        """For an answer to ``top``: the kinds to generate (:meth:`wanted`, of those the
+        rules enable) and its :meth:`bounds`, memoised by what decides them."""
+        key = (top.kind._value_, top.rev_key if revolution else top.key, len(top.cards), revolution, kinds)
+        found = self.plans.get(key)
+        if found is None:
+            if len(self.plans) >= _POSITIONS_LIMIT:
+                self.plans.clear()
+            above, length, exact = self.bounds(top, revolution)
+            found = self.plans[key] = (self.wanted(top, kinds) & self.enabled, above, length, exact)
+        return found
 
     def wanted(self, top: Play | None, kinds: int) -> int:
         """The bit mask of the kinds to generate: all for a lead; the top's family and
@@ -416,17 +430,16 @@ class _Tables:
     # --- the plays of a hand -----------------------------------------------------
 
     def plays(
-        self, hand: Hand, want: int, top: Play | None = None, revolution: bool = False
+        self, hand: Hand, kinds: int, top: Play | None = None, revolution: bool = False
     ) -> list[Iterable[Play]]:
-        """The plays of ``hand`` of the kinds in the bit mask ``want`` that beat ``top``
-        if given (R4), one list (or lazy iterable, for the runs of the card view) per
-        kind, in order.
+        """The plays of ``hand`` of the kinds in the bit mask ``kinds`` that may lead or,
+        given ``top``, beat it (R4), one list (or lazy iterable, for the runs of the
+        card view) per kind, in order.
 
         When answering ``top``, the kinds compared by one rank (R4.3, R4.4) skip the
         ranks too low to beat it, and runs the windows of another length; what is
         left is compared with ``top`` only where the ranks do not decide.
         """
-        want &= self.enabled
         codes, counts, held, ranks = hand._codes, hand._rank_counts, hand._held, _RANKS
         # The jokers held (singles, attached singles) and held in pairs (two decks).
         jokers = joker_pairs = 0
@@ -439,9 +452,10 @@ class _Tables:
         # lead, all as they are; for an answer, the runs always, the other kinds of
         # its family unless their ranks decide, and bombs when the top is a bomb.
         add = same = bomb = parts.append
-        above, length, family = _ALL_MASK, 0, None
-        if top is not None:
-            above, length, exact = self.bounds(top, revolution)
+        if top is None:
+            want, above, length, family = kinds & self.enabled, _ALL_MASK, 0, None
+        else:
+            want, above, length, exact = self.plan(top, revolution, kinds)
             family = top.family
 
             def compared(part: Iterable[Play], top: Play = top) -> None:
@@ -882,9 +896,7 @@ class LegalPlays:
     def _plays(self, tables: _Tables, hand: Hand) -> Iterator[Play]:
         """The plays of the wanted kinds, that beat the top play if any."""
         top, revolution = self.to_beat, self.revolution
-        return itertools.chain.from_iterable(
-            tables.plays(hand, tables.wanted(top, self.kinds), top, revolution)
-        )
+        return itertools.chain.from_iterable(tables.plays(hand, self.kinds, top, revolution))
 
     def _with_card(self, card: Card) -> Iterator[Play]:
         """The class view restricted to plays holding ``card`` (R2.5): one member of
