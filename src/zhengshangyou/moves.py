@@ -186,9 +186,9 @@ class _Tables:
         self.triple_bomb_one = _first(self.triple_bomb) if one else None
         self.four_one = _first(self.four) if one else None
         self.bomb_one = _first(self.bomb) if one and rules.decks == 1 else None
-        self.full_house_one = _first(self.full_house) if one else None
-        self.triple_with_single_one = _first(self.triple_with_single) if one else None
-        self.bomb_with_kicker_one = _first(self.bomb_with_kicker) if one else None
+        self.full_house_one = _lowest_first(self.full_house, 3, 2) if one else None
+        self.triple_with_single_one = _lowest_first(self.triple_with_single, 3, 1) if one else None
+        self.bomb_with_kicker_one = _lowest_first(self.bomb_with_kicker, 4, 1) if one else None
         # Runs: the windows a hand's rank mask holds, by width; then plays by window.
         minimum = {1: rules.min_straight, 2: rules.min_pair_run, 3: rules.min_triple_run}
         self.spans: dict[int, _Memo[int, tuple[int, ...]]] = {
@@ -585,6 +585,22 @@ class _Tables:
 def _first(table: _Memo[_K, tuple[Play, ...]]) -> _Memo[_K, Play]:
     """A memo of the first (only) play of each entry of ``table``."""
     return _Memo(lambda key: table[key][0])
+
+
+def _lowest_first(
+    table: _Memo[int, tuple[Play, ...]], main_size: int, extra: int
+) -> _Memo[int, Play]:
+    """:func:`_first` for the tables of attached cards of the class view, where the
+    entry of a key is that of the lowest cards of its two ranks (see
+    :meth:`_Tables._attached`): a key met for the first time mostly finds it."""
+    low_main, low_extra = _LOWEST[main_size], _LOWEST[extra]
+
+    def build(key: int) -> Play:
+        same = low_main[key >> 16] << 16 | low_extra[key & 0xFFFF]
+        return one[same] if same != key else table[key][0]
+
+    one: _Memo[int, Play] = _Memo(build)
+    return one
 
 
 def _of_ranks(
