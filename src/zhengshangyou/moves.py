@@ -102,8 +102,6 @@ def _bits(mask: int) -> tuple[int, ...]:
     return tuple(bit for bit in range(mask.bit_length()) if mask >> bit & 1)
 
 
-#: The card of each rank 3..2 (by index) and suit (by index).
-_SUITED = tuple(tuple(Card.from_index(4 * rank + suit) for suit in range(4)) for rank in range(13))
 #: The ranks (set bits) of each rank mask, low to high.
 _RANKS: _Memo[int, tuple[int, ...]] = _Memo(_bits)
 
@@ -191,9 +189,21 @@ class _Tables:
         self.bomb_with_kicker_one = _lowest_first(self.bomb_with_kicker, 4, 1) if one else None
         # Runs: the windows a hand's rank mask holds, by width; then plays by window.
         minimum = {1: rules.min_straight, 2: rules.min_pair_run, 3: rules.min_triple_run}
+        line = [int(rank) for rank, _ in _run_line(rules.run_order)]
+
+        def positions(ranks: int) -> int:
+            return sum(1 << place for place, rank in enumerate(line) if ranks >> rank & 1)
+
+        # The positions of the run line that the ranks 3..9 and 10..2 of a rank mask hold
+        # (its low 7 bits, and the rest); each window by its first and last position.
+        self.line_low = tuple(positions(bits) for bits in range(1 << 7))
+        self.line_high = tuple(positions(bits << 7) for bits in range(1 << 6))
+        self.span_index = {
+            (window.top - len(window.ranks) + 1, window.top): index
+            for index, (window, _, _) in enumerate(self.windows)
+        }
         self.spans: dict[int, _Memo[int, tuple[int, ...]]] = {
-            width: _Memo(partial(_windows_within, reader, minimum=least))
-            for width, least in minimum.items()
+            width: _Memo(partial(self._windows_within, least)) for width, least in minimum.items()
         }
         self.pair_run: _Memo[tuple[int, ...], Play] = _Memo(partial(self._run, Kind.PAIR_RUN, 2))
         self.triple_run: _Memo[tuple[int, ...], Play] = _Memo(
@@ -209,8 +219,11 @@ class _Tables:
             (index << 26, sum(3 << 2 * rank for rank in ranks))
             for index, (_, ranks, _) in enumerate(self.windows)
         )
-        self.straight_strengths = _straight_strengths(reader)
-        self.lowest_straight: _Memo[int, Play] = _Memo(self._lowest_straight)
+        # A straight's (key, rev_key) on each window, with no suit part.
+        self.straight_strengths = [
+            reader.run_strength(Kind.STRAIGHT, window)[:2] for window, _, _ in self.windows
+        ]
+        self.lowest_straight: dict[int, Play] = {}
         self.straights: _Memo[tuple[int, ...], tuple[Play, ...]] = _Memo(self._straights)
         self.joker_bomb: list[Play] | None = None
         self.bomb_kinds = _bomb_kinds(rules)
@@ -365,13 +378,47 @@ class _Tables:
         cards = tuple(card for code in key[1:] for card in cards_of(code)[:width])
         return self.reader.run(kind, cards, window)
 
-    def _lowest_straight(self, key: int) -> Play:
-        """The one class of straight on a window (when suits cannot matter): ``key`` is the
-        window's index << 26 and the suit of the lowest card of each of its ranks."""
-        index = key >> 26
-        cards = tuple([_SUITED[rank][key >> 2 * rank & 3] for rank in self.windows[index][1]])
-        strength, flipped = self.straight_strengths[index]
-        return Play(Kind.STRAIGHT, cards, strength, flipped, Kind.STRAIGHT, False)
+    def _windows_within(self, minimum: int, held: int) -> tuple[int, ...]:
+        """The indexes in :attr:`windows` (in that order) of the windows of at least
+        ``minimum`` ranks all in the rank mask ``held``. Found on the run line: only
+        stretches of held positions, of ``minimum`` or more, can hold a window."""
+        held_at = self.line_low[held & 0x7F] | self.line_high[held >> 7]
+        spans = self.span_index
+        found: list[int] = []
+        while held_at:
+            start = (held_at & -held_at).bit_length() - 1
+            stretch = held_at >> start
+            size = (~stretch & (stretch + 1)).bit_length() - 1  # consecutive held positions
+            held_at &= ~(((1 << size) - 1) << start)
+            stop = start + size
+            for first in range(start, stop - minimum + 1):
+                for last in range(first + minimum - 1, stop):
+                    index = spans.get((first, last))
+                    if index is not None:
+                        found.append(index)
+        found.sort()
+        return tuple(found)
+
+    def _lowest_straights(self, hand: Hand, indexes: Sequence[int]) -> list[Play]:
+        """The one class of straight on each window of ``indexes`` when suits cannot
+        matter: its member takes each rank's lowest card. Keyed by the window and the
+        suit of the lowest card of each of its ranks (built here when missing)."""
+        table, keys, lows = self.lowest_straight, self.straight_keys, hand._lows
+        if len(table) >= _MEMO_LIMIT:
+            _trim(table, _MEMO_LIMIT)
+        found = []
+        for index in indexes:
+            key, mask = keys[index]
+            key |= lows & mask
+            play = table.get(key)
+            if play is None:
+                by_rank = hand._by_rank
+                cards = tuple([by_rank[rank][0] for rank in self.windows[index][1]])
+                strength, flipped = self.straight_strengths[index]
+                straight = Kind.STRAIGHT
+                play = table[key] = Play(straight, cards, strength, flipped, straight, False)
+            found.append(play)
+        return found
 
     def _straights(self, key: tuple[int, ...]) -> tuple[Play, ...]:
         """The classes of straights and straight flushes on a window: ``key`` is which
@@ -523,8 +570,7 @@ class _Tables:
         if not self.classes:
             return self._card_straights(hand, indexes, straight_ok, flush_ok)
         if self.plain_straights and not flush_ok:
-            lows, table, keys = hand._lows, self.lowest_straight, self.straight_keys
-            return [table[key | lows & mask] for key, mask in map(keys.__getitem__, indexes)]
+            return self._lowest_straights(hand, indexes)
         codes, table_of, windows = hand._codes, self.straights, self.windows
         wanted = 2 * straight_ok + flush_ok
         found: list[Play] = []
@@ -718,98 +764,13 @@ def _mask(kinds: Iterable[Kind]) -> int:
 def _windows_by_length(reader: _Reader) -> tuple[tuple[_Window, tuple[int, ...], int], ...]:
     """The reader's run windows, shortest first, then from low to high, with their
     ranks sorted and the bit mask of their ranks."""
-    memo = reader.rules._memo
-    windows = memo.get("windows")
-    if windows is None:
-        every = [
-            (window, tuple(sorted(window.ranks)), mask)
-            for mask, group in reader.windows.items()
-            for window in group
-        ]
-        every.sort(key=lambda item: (len(item[0].ranks), item[0].top))
-        windows = memo["windows"] = tuple(every)
-    assert isinstance(windows, tuple)
-    return windows
-
-
-def _windows_within(reader: _Reader, held: int, *, minimum: int) -> tuple[int, ...]:
-    """The indexes in :func:`_windows_by_length` (in that order) of the windows of at
-    least ``minimum`` ranks all in the bit mask ``held``. Found on the run line: only
-    stretches of held positions, of ``minimum`` or more, can hold a window."""
-    low, high = _line_masks(reader)
-    held_at = low[held & 0x7F] | high[held >> 7]  # the positions of the line held
-    spans = _spans(reader)
-    found: list[int] = []
-    while held_at:
-        start = (held_at & -held_at).bit_length() - 1
-        stretch = held_at >> start
-        size = (~stretch & (stretch + 1)).bit_length() - 1  # consecutive held positions
-        held_at &= ~(((1 << size) - 1) << start)
-        stop = start + size
-        for first in range(start, stop - minimum + 1):
-            for last in range(first + minimum - 1, stop):
-                index = spans.get((first, last))
-                if index is not None:
-                    found.append(index)
-    found.sort()
-    return tuple(found)
-
-
-def _line_masks(reader: _Reader) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """For the ranks 3..9 and for 10..2 (a rank mask's low 7 bits and the rest), the
-    mask of the positions of the run line that each pattern of them holds."""
-    memo = reader.rules._memo
-    found = memo.get("line masks")
-    if found is None:
-        line = _line(reader)
-
-        def positions(ranks: int) -> int:
-            return sum(1 << place for place, rank in enumerate(line) if ranks >> rank & 1)
-
-        found = memo["line masks"] = (
-            tuple(positions(bits) for bits in range(1 << 7)),
-            tuple(positions(bits << 7) for bits in range(1 << 6)),
-        )
-    assert isinstance(found, tuple)
-    return found
-
-
-def _line(reader: _Reader) -> tuple[int, ...]:
-    """The ranks of the run line of the rules' ``run_order``, low to high."""
-    memo = reader.rules._memo
-    found = memo.get("line")
-    if found is None:
-        found = memo["line"] = tuple(int(rank) for rank, _ in _run_line(reader.rules.run_order))
-    assert isinstance(found, tuple)
-    return found
-
-
-def _spans(reader: _Reader) -> dict[tuple[int, int], int]:
-    """Each window's (first, last) positions on the run line, to its index in
-    :func:`_windows_by_length`."""
-    memo = reader.rules._memo
-    found = memo.get("spans")
-    if found is None:
-        found = memo["spans"] = {
-            (window.top - len(window.ranks) + 1, window.top): index
-            for index, (window, _, _) in enumerate(_windows_by_length(reader))
-        }
-    assert isinstance(found, dict)
-    return found
-
-
-def _straight_strengths(reader: _Reader) -> list[tuple[int, int]]:
-    """The ``(key, rev_key)`` of a straight (no suit part) on each window of
-    :func:`_windows_by_length`, by its index there."""
-    memo = reader.rules._memo
-    found = memo.get("straight strengths")
-    if found is None:
-        found = memo["straight strengths"] = [
-            reader.run_strength(Kind.STRAIGHT, window)[:2]
-            for window, _, _ in _windows_by_length(reader)
-        ]
-    assert isinstance(found, list)
-    return found
+    every = [
+        (window, tuple(sorted(window.ranks)), mask)
+        for mask, group in reader.windows.items()
+        for window in group
+    ]
+    every.sort(key=lambda item: (len(item[0].ranks), item[0].top))
+    return tuple(every)
 
 
 def _bomb_kinds(rules: Rules) -> int:
