@@ -28,7 +28,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from make_perft import sub_multisets  # the perft script's enumeration of sub-multisets
-from zhengshangyou import Card, Hand, Kind, Play, Rank, Rules, Suit, beats, classify_all, make_deck
+from zhengshangyou import (
+    Card,
+    Hand,
+    Kind,
+    Play,
+    Rank,
+    Rules,
+    Suit,
+    beats,
+    classify_all,
+    make_deck,
+    moves,
+)
 from zhengshangyou.moves import LegalPlays, View, legal_plays
 from zhengshangyou.rules import PRESETS
 from zhengshangyou.testing import card_lists, hands, rules_sets
@@ -366,12 +378,19 @@ def test_R3_count_and_truth_agree_with_iteration(data: st.DataObject) -> None:
         assert bool(view) == (count > 0)
 
 
+def _detached(rules: Rules) -> Rules:
+    """``rules`` with an empty memo of its own instead of the one equal rule sets share."""
+    object.__setattr__(rules, "_memo", {})
+    return rules
+
+
 @given(data=st.data())
 def test_R3_order_is_deterministic_with_a_warm_or_a_fresh_memo(data: st.DataObject) -> None:
     position = data.draw(st.one_of(random_positions, *map(preset_positions, RULE_SETS)))
     others = data.draw(st.lists(any_hand(position.rules), max_size=3))
-    # A fresh rule set equal to the drawn one: nothing memoised yet.
-    cold = Rules.from_dict(position.rules.to_dict())
+    # A rule set equal to the drawn one with a memo of its own: nothing memoised yet
+    # (equal rule sets otherwise share one memo).
+    cold = _detached(Rules.from_dict(position.rules.to_dict()))
     assert cold == position.rules
     for name in VIEWS:
         first = list(legal_plays(position.hand, cold, position.top, view=name,
@@ -387,10 +406,39 @@ def test_R3_order_is_deterministic_with_a_warm_or_a_fresh_memo(data: st.DataObje
                                 revolution=position.revolution))
         again = list(legal_plays(position.hand, cold, position.top, view=name,
                                  revolution=position.revolution))
-        fresh = list(legal_plays(position.hand, Rules.from_dict(cold.to_dict()), position.top,
-                                 view=name, revolution=position.revolution))
+        fresh = list(legal_plays(position.hand, _detached(Rules.from_dict(cold.to_dict())),
+                                 position.top, view=name, revolution=position.revolution))
         drawn = list(position.view(name))  # the drawn rules, warm from earlier examples
         assert first == warm == again == fresh == drawn
+
+
+@settings(max_examples=_examples(0.2))
+@given(data=st.data())
+def test_R3_R4_plays_do_not_depend_on_the_memo_bounds(data: st.DataObject) -> None:
+    # With tables bounded to a handful of entries, every table keeps dropping its older
+    # half while a hand is generated: the plays and their order must not change.
+    name = data.draw(st.sampled_from(list(RULE_SETS)), label="rules")
+    rules = _RULES[name]
+    tops = data.draw(st.lists(st.none() | plays_of(rules), min_size=1, max_size=4), label="tops")
+    hands = data.draw(st.lists(any_hand(rules, max_size=14), min_size=1, max_size=4), label="hands")
+    expected = [
+        list(legal_plays(hand, rules, top, view=view)) for hand in hands for top in tops for view in VIEWS
+    ]
+    tight = _detached(Rules.from_dict(rules.to_dict()))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(moves, "_MEMO_LIMIT", 4)
+        patch.setattr(moves, "_POSITIONS_LIMIT", 2)
+        for _ in range(2):  # twice: the second time finds some entries, rebuilds the others
+            found = [
+                list(legal_plays(hand, tight, top, view=view))
+                for hand in hands for top in tops for view in VIEWS
+            ]
+            assert found == expected
+    bounded = [table for view in (True, False) for table in moves._tables(tight, view).memos()
+               if isinstance(table, moves._Memo)]
+    # (An entry found under another key, as the class view's lowest cards, may add one
+    # more entry inside the look-up that made room.)
+    assert bounded and all(len(table) <= 2 * 4 for table in bounded)
 
 
 # ---------------------------------------------------------------------------
