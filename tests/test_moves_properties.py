@@ -438,7 +438,8 @@ def test_R3_R4_plays_do_not_depend_on_the_memo_bounds(data: st.DataObject) -> No
                if isinstance(table, moves._Memo)]
     # (An entry found under another key, as the class view's lowest cards, may add one
     # more entry inside the look-up that made room.)
-    assert bounded and all(len(table) <= 2 * 4 for table in bounded)
+    assert bounded
+    assert all(len(table) <= 2 * 4 for table in bounded)
 
 
 # ---------------------------------------------------------------------------
