@@ -148,7 +148,7 @@ class _Tables:
         self.classes = classes
         self.cards_of = cards_of
         # A member of the class view takes the lowest cards of each rank it uses, so
-        # keys with the same lowest cards share one entry (see _attached and _run);
+        # keys with the same lowest cards share one entry (see _lowest_first and _run);
         # not so for a hand with a card pinned first (R2.5), whose entries are its own.
         self.lowest = _LOWEST if classes and cards_of is _cards_of_code else None
         self.enabled = _enabled(rules)
@@ -177,7 +177,7 @@ class _Tables:
         )
         # Where each group of cards yields exactly one play (one class), the same
         # tables with the play itself as the entry: what the loops below read.
-        one = classes and cards_of is _cards_of_code
+        one = self.lowest is not None
         self.single_one = _first(self.single) if one and not rules.singles_by_suit else None
         self.pair_one = _first(self.pair) if one and not rules.pairs_by_suit else None
         self.triple_one = _first(self.triple) if one else None
@@ -260,8 +260,7 @@ class _Tables:
         key = (top.kind._value_, top.rev_key if revolution else top.key, len(top.cards), revolution, kinds)
         found = self.plans.get(key)
         if found is None:
-            if len(self.plans) >= _POSITIONS_LIMIT:
-                self.plans.clear()
+            _trim(self.plans, _POSITIONS_LIMIT)
             above, length, exact = self.bounds(top, revolution)
             found = self.plans[key] = (self.wanted(top, kinds) & self.enabled, above, length, exact)
         return found
@@ -285,7 +284,8 @@ class _Tables:
 
     def memos(self) -> tuple[dict[object, object], ...]:
         """Every table (for tools that inspect or trim the memo)."""
-        tables = [table for table in vars(self).values() if table is not self.spans]
+        fixed = (self.spans, self.span_index)
+        tables = [table for table in vars(self).values() if all(table is not f for f in fixed)]
         return tuple(
             table for table in (*tables, *self.spans.values()) if isinstance(table, dict)
         )
@@ -334,14 +334,8 @@ class _Tables:
         )
 
     def _attached(self, kind: Kind, main_size: int, extra: int, key: int) -> tuple[Play, ...]:
-        """Full houses (3+2), triples with a single (3+1), bombs with a kicker (4+1)."""
-        lowest = self.lowest
-        if lowest is not None:
-            # The class view's member takes the lowest cards of each rank: the entry of
-            # those cards alone serves (and is built once for) every key sharing them.
-            same = lowest[main_size][key >> 16] << 16 | lowest[extra][key & 0xFFFF]
-            if same != key:
-                return self._attached_table(kind)[same]
+        """Full houses (3+2), triples with a single (3+1), bombs with a kicker (4+1):
+        ``key`` is the code of the main rank << 16 and the code of the attached rank."""
         reader = self.reader
         group, attached = self.cards_of(key >> 16), self.cards_of(key & 0xFFFF)
         main = key >> 28
@@ -356,19 +350,13 @@ class _Tables:
                     plays.append(reader.grouped(kind, both, main))
         return tuple(plays)
 
-    def _attached_table(self, kind: Kind) -> _Memo[int, tuple[Play, ...]]:
-        if kind is Kind.FULL_HOUSE:
-            return self.full_house
-        if kind is Kind.TRIPLE_WITH_SINGLE:
-            return self.triple_with_single
-        return self.bomb_with_kicker
-
     def _run(self, kind: Kind, width: int, key: tuple[int, ...]) -> Play:
         """The class of a pair run or triple run: ``key`` is the window's index and the
         codes of its ranks, low to high; the member takes each rank's lowest cards."""
         lowest = self.lowest
         if lowest is not None:
-            # As for attached cards: the entry of the lowest cards of each rank serves.
+            # The entry of the lowest cards of each rank serves (and is built once for)
+            # every key sharing them.
             low = lowest[width]
             same = (key[0], *[low[code] for code in key[1:]])
             if same != key:
@@ -636,9 +624,10 @@ def _first(table: _Memo[_K, tuple[Play, ...]]) -> _Memo[_K, Play]:
 def _lowest_first(
     table: _Memo[int, tuple[Play, ...]], main_size: int, extra: int
 ) -> _Memo[int, Play]:
-    """:func:`_first` for the tables of attached cards of the class view, where the
-    entry of a key is that of the lowest cards of its two ranks (see
-    :meth:`_Tables._attached`): a key met for the first time mostly finds it."""
+    """:func:`_first` for the tables of attached cards of the class view, whose member
+    takes the lowest cards of its two ranks: a key has the entry of the key of those
+    lowest cards alone, built once, so that a key met for the first time mostly finds
+    it."""
     low_main, low_extra = _LOWEST[main_size], _LOWEST[extra]
 
     def build(key: int) -> Play:
