@@ -483,24 +483,23 @@ class _Tables:
             if self.joker_pairs:
                 joker_pairs = (counts[13] > 1) << 13 | (counts[14] > 1) << 14
         parts: list[Iterable[Play]] = []
-        # How each part is kept: as it is, or compared with the top play first: for a
-        # lead, all as they are; for an answer, the runs always, the other kinds of
-        # its family unless their ranks decide, and bombs when the top is a bomb.
-        add = same = bomb = parts.append
+        # How each part is kept: as it is, or compared with the top play first. For a
+        # lead, and for an answer whose ranks decide, all as they are (bombs beat any
+        # other play); otherwise the plays of its family, and bombs if it is a bomb.
+        same = bomb = parts.append
         if top is None:
             want, above, length, family = kinds & self.enabled, _ALL_MASK, 0, None
         else:
             want, above, length, exact = self.plan(top, revolution, kinds)
             family = top.family
-
-            def compared(part: Iterable[Play], top: Play = top) -> None:
-                parts.append(_beating(part, top, revolution))
-
-            add = compared
             if not exact:
+
+                def compared(part: Iterable[Play], top: Play = top) -> None:
+                    parts.append(_beating(part, top, revolution))
+
                 same = compared
-            if top.is_bomb:
-                bomb = compared
+                if top.is_bomb:
+                    bomb = compared
         # Each kind is looked at only when the hand's rank masks allow one.
         if want & _SINGLE:
             same(_of_ranks(self.single_one, self.single, codes, ranks[(held[1] | jokers) & above]))
@@ -524,13 +523,13 @@ class _Tables:
             # (Straight flushes that are bombs answer straights of any length.)
             flush_bombs = want & _STRAIGHT_FLUSH and self.flush_bombs
             windows = self._of_length(indexes, length if family is Kind.STRAIGHT and not flush_bombs else 0)
-            add(self.straights_of(hand, want, windows))
+            same(self.straights_of(hand, want, windows))
         if want & _PAIR_RUN and (indexes := spans[2][held[2]]):
             windows = self._of_length(indexes, length if family is Kind.PAIR_RUN else 0)
-            add(self.runs_of(hand, Kind.PAIR_RUN, 2, windows))
+            same(self.runs_of(hand, Kind.PAIR_RUN, 2, windows))
         if want & _TRIPLE_RUN and (indexes := spans[3][held[3]]):
             windows = self._of_length(indexes, length if family is Kind.TRIPLE_RUN else 0)
-            add(self.runs_of(hand, Kind.TRIPLE_RUN, 3, windows))
+            same(self.runs_of(hand, Kind.TRIPLE_RUN, 3, windows))
         if want & _BOMB and held[4]:
             bomb(_of_ranks(self.bomb_one, self.bomb, codes, ranks[held[4]]))
         if want & _BOMB_WITH_KICKER and held[4]:
@@ -845,7 +844,8 @@ class LegalPlays:
         positions = tables.positions
         found = positions.get(position)
         if found is None:
-            _trim(positions, _POSITIONS_LIMIT)
+            if len(positions) >= _POSITIONS_LIMIT:
+                _trim(positions, _POSITIONS_LIMIT)
             found = positions[position] = tuple(self._plays(tables, self.hand))
         return iter(found)
 
