@@ -32,6 +32,8 @@ def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 _CODE_BASE = tuple(rank << 12 for rank in range(15))
 _DECODED: dict[int, tuple[Card, ...]] = {}
+# A rank's bit in each suit's 13 bits of ``Hand._suit_ranks``.
+_RANK_IN_EVERY_SUIT = tuple(sum(1 << 13 * suit + rank for suit in range(4)) for rank in range(13))
 
 
 def _cards_of_code(code: int) -> tuple[Card, ...]:
@@ -86,21 +88,25 @@ class Hand:
     _codes: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     _held: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     _lows: int = attrs.field(init=False, eq=False, repr=False)
+    _suit_ranks: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         groups: list[list[Card]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], [], []]
         # One int per rank naming exactly which cards of that rank the hand holds:
         # the rank, then three bits per suit counting copies. A card's ``_order`` is
         # its place in the sorted deck: 4 * rank + suit, then 52 and 53 for the jokers.
-        # And the suit of the lowest card of each rank 3..2, two bits per rank.
+        # And the suit of the lowest card of each rank 3..2, two bits per rank; and the
+        # ranks 3..2 held in each suit, 13 bits per suit.
         codes = list(_CODE_BASE)
-        lows = 0
+        lows = suit_ranks = 0
         for card in self.cards:
             order = card._order
             rank = order >> 2 if order < 52 else order - 39
             group = groups[rank]
-            if not group and order < 52:
-                lows |= (order & 3) << 2 * rank
+            if order < 52:
+                if not group:
+                    lows |= (order & 3) << 2 * rank
+                suit_ranks |= 1 << 13 * (order & 3) + rank
             group.append(card)
             codes[rank] += 1 << 3 * (order & 3)
         counts = tuple(map(len, groups))
@@ -122,6 +128,7 @@ class Hand:
         put(self, "_codes", tuple(codes))
         put(self, "_held", (0, one, two, three, four))
         put(self, "_lows", lows)
+        put(self, "_suit_ranks", suit_ranks)
 
     @classmethod
     def _sorted(cls, cards: tuple[Card, ...]) -> Hand:
@@ -261,7 +268,7 @@ class Hand:
         groups = list(self._by_rank)
         counts = list(self._rank_counts)
         codes = list(self._codes)
-        lows = self._lows
+        lows, suit_ranks = self._lows, self._suit_ranks
         held = list(self._held)
         for rank in ranks:
             group = tuple(card for card in remaining if card.rank == rank)
@@ -273,6 +280,9 @@ class Hand:
             codes[rank] = code
             if rank < 13:
                 lows = lows & ~(3 << 2 * rank) | (group[0]._order & 3 if group else 0) << 2 * rank
+                suit_ranks &= ~_RANK_IN_EVERY_SUIT[rank]
+                for card in group:
+                    suit_ranks |= 1 << 13 * (card._order & 3) + rank
                 bit = 1 << rank
                 for width in range(1, 5):
                     if len(group) >= width:
@@ -287,6 +297,7 @@ class Hand:
         put(hand, "_codes", tuple(codes))
         put(hand, "_held", tuple(held))
         put(hand, "_lows", lows)
+        put(hand, "_suit_ranks", suit_ranks)
         return hand
 
     def _pinned(self, card: Card) -> Hand:
@@ -309,6 +320,7 @@ class Hand:
         put(hand, "_codes", self._codes)
         put(hand, "_held", self._held)
         put(hand, "_lows", lows)
+        put(hand, "_suit_ranks", self._suit_ranks)
         return hand
 
     def unicode(self) -> str:

@@ -224,6 +224,12 @@ class _Tables:
             reader.run_strength(Kind.STRAIGHT, window)[:2] for window, _, _ in self.windows
         ]
         self.lowest_straight: dict[int, Play] = {}
+        # The same, with the suit of the top card in the key (straights_by_suit).
+        self.suited_straight: dict[int, Play] = {}
+        # Per window, 1 in the two bits of each of its ranks (times a suit: all that suit).
+        self.one_suit = [sum(1 << 2 * rank for rank in ranks) for _, ranks, _ in self.windows]
+        # A straight flush by window and suit.
+        self.flushes: dict[tuple[int, int], Play] = {}
         self.straights: _Memo[tuple[int, ...], tuple[Play, ...]] = _Memo(self._straights)
         self.joker_bomb: list[Play] | None = None
         self.bomb_kinds = _bomb_kinds(rules)
@@ -558,11 +564,73 @@ class _Tables:
             return self._card_straights(hand, indexes, straight_ok, flush_ok)
         if self.plain_straights and not flush_ok:
             return self._lowest_straights(hand, indexes)
-        codes, table_of, windows = hand._codes, self.straights, self.windows
-        wanted = 2 * straight_ok + flush_ok
         found: list[Play] = []
         for index in indexes:
-            found += table_of[(wanted, index, *map(codes.__getitem__, windows[index][1]))]
+            if straight_ok:
+                found += self._straight_classes_on(hand, index)
+            if flush_ok:
+                found += self._flushes_on(hand, index)
+        return found
+
+    def _straight_classes_on(self, hand: Hand, index: int) -> list[Play]:
+        """The classes of straights on one window (when suits may matter): one member
+        each, taking each rank's lowest card but the top card (any of the top rank's
+        under ``straights_by_suit``), unless those cards are all of one suit and read
+        only as a straight flush; such windows go to the general table."""
+        if not self.rules.straights_by_suit:
+            if self.flush_is_straight or not self._one_suit(hand._lows, index):
+                return self._lowest_straights(hand, (index,))
+        else:
+            top = self.windows[index][0].ranks[-1]
+            shift = 2 * top
+            lows = hand._lows & ~(3 << shift)
+            suits = [suit for suit in range(4) if hand._suit_ranks >> 13 * suit + top & 1]
+            if self.flush_is_straight or not any(
+                self._one_suit(lows | suit << shift, index) for suit in suits
+            ):
+                table, base = self.suited_straight, index << 26
+                by_rank, window = hand._by_rank, self.windows[index]
+                found = []
+                for suit in suits:
+                    key = base | (lows | suit << shift) & self.straight_keys[index][1]
+                    play = table.get(key)
+                    if play is None:
+                        if len(table) >= _MEMO_LIMIT:
+                            _trim(table, _MEMO_LIMIT)
+                        cards = tuple(
+                            [_card(top, suit) if rank == top else by_rank[rank][0] for rank in window[1]]
+                        )
+                        play = table[key] = self.reader.run(Kind.STRAIGHT, cards, window[0])
+                    found.append(play)
+                return found
+        codes = hand._codes
+        return list(self.straights[(2, index, *[codes[rank] for rank in self.windows[index][1]])])
+
+    def _one_suit(self, lows: int, index: int) -> bool:
+        """Whether the lowest cards of the window's ranks (as in ``lows``) share one suit."""
+        _, mask = self.straight_keys[index]
+        lows &= mask
+        first = self.windows[index][1][0]
+        return lows == self.one_suit[index] * (lows >> 2 * first & 3)
+
+    def _flushes_on(self, hand: Hand, index: int) -> list[Play]:
+        """The classes of straight flushes on one window: one per suit in which the hand
+        holds every rank of the window, the lowest suit only unless suits count."""
+        mask = self.windows[index][2]
+        held = hand._suit_ranks
+        found = []
+        for suit in range(4):
+            if held >> 13 * suit & mask == mask:
+                play = self.flushes.get((index, suit))
+                if play is None:
+                    window = self.windows[index]
+                    cards = tuple([_card(rank, suit) for rank in window[1]])
+                    play = self.flushes[(index, suit)] = self.reader.run(
+                        Kind.STRAIGHT_FLUSH, cards, window[0]
+                    )
+                found.append(play)
+                if not self.rules.straights_by_suit:
+                    break
         return found
 
     def runs_of(
@@ -613,6 +681,11 @@ class _Tables:
                     yield reader.run(Kind.STRAIGHT, cards, window)
                 if flush_ok and flush:
                     yield reader.run(Kind.STRAIGHT_FLUSH, cards, window)
+
+
+def _card(rank: int, suit: int) -> Card:
+    """The card of a rank 3..2 and a suit."""
+    return Card.from_index(4 * rank + suit)
 
 
 def _first(table: _Memo[_K, tuple[Play, ...]]) -> _Memo[_K, Play]:
