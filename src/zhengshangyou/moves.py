@@ -646,6 +646,8 @@ class _Tables:
         return [table[(index, *[codes[rank] for rank in windows[index][1]])] for index in indexes]
 
     def joker_bombs(self, hand: Hand) -> list[Play]:
+        """The joker bomb (R3.12), if the hand holds every joker: one list kept for all
+        hands (never changed)."""
         decks = self.rules.decks
         counts = hand._rank_counts
         if counts[13] < decks or counts[14] < decks:  # the black and the red joker
@@ -793,7 +795,8 @@ _BOMB_WITH_KICKER = _BIT[Kind.BOMB_WITH_KICKER]
 _JOKER_BOMB = _BIT[Kind.JOKER_BOMB]
 _ALL = sum(_BIT.values())
 _STRAIGHTS = _STRAIGHT | _STRAIGHT_FLUSH
-# Kinds by value (an enum member hashes slowly): those compared by one rank, and runs.
+# Kinds by value (an enum member hashes slowly): those compared by one rank, and (below)
+# the runs with their width.
 _ONE_RANK = frozenset(kind.value for kind in (Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.FOUR_OF_A_KIND))
 _BOTH_JOKERS = 1 << 13 | 1 << 14
 #: Every rank, 3 to the red joker, as a rank mask.
