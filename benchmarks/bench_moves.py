@@ -33,6 +33,7 @@ minimums over the positions, with the 10th and 90th percentiles. See
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import gc
 import itertools
@@ -44,7 +45,7 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -177,28 +178,48 @@ def _fresh_rules(options: dict[str, Any], views: Sequence[str]) -> Rules:
     rules = _detached_rules(options)
     for view in views:
         list(legal_plays(Hand(()), rules, view=view))  # type: ignore[arg-type]
-    _clear_global_caches()
     return rules
 
 
-def _clear_global_caches() -> None:
-    """Empty the module-level caches: per-rank card subsets (the card view), the ranks
-    of each rank mask, and the cards of each rank code."""
+@contextlib.contextmanager
+def _cold_module_tables() -> Iterator[None]:
+    """Inside: the module-level caches empty (per-rank card subsets for the card view,
+    and the memos of :func:`_module_tables`), as in a new process. After: the memos
+    as they were, so that the warm timings that follow find their state unchanged
+    (the subset cache stays empty; it is the card view's and refills quickly)."""
     subsets = getattr(_moves, "_subsets", None)
     if subsets is not None and hasattr(subsets, "cache_clear"):
         subsets.cache_clear()
-    for table in (getattr(_moves, "_RANKS", None), getattr(_hand, "_DECODED", None)):
-        if isinstance(table, dict):
+    saved = [(table, dict(table)) for table in _module_tables()]
+    for table, _ in saved:
+        table.clear()
+    try:
+        yield
+    finally:
+        for table, content in saved:
             table.clear()
+            table.update(content)
+
+
+def _module_tables() -> list[dict[object, object]]:
+    """The module-level memos a call may add to (the ranks of a rank mask, the lowest
+    cards of a rank code, the cards of a rank code): undone like the rest."""
+    found: list[dict[object, object]] = []
+    for table in (getattr(_moves, "_RANKS", None), getattr(_hand, "_DECODED", None),
+                  *getattr(_moves, "_LOWEST", ())):
+        if isinstance(table, dict):
+            found.append(table)
+    return found
 
 
 def _memo_tables(rules: Rules) -> list[dict[object, object]]:
-    """Every table of the memo of ``rules``: its dicts, and those of the objects in it
-    that hold tables of their own (the move generator's, through ``memos()``)."""
+    """Every table a call on ``rules`` may add to: the dicts of its memo, those of the
+    objects in it that hold tables of their own (the move generator's, through
+    ``memos()``), and the module-level memos."""
     memo = getattr(rules, "_memo", None)
     if not isinstance(memo, dict):
-        return []
-    found: list[dict[object, object]] = []
+        return _module_tables()
+    found: list[dict[object, object]] = _module_tables()
     for value in memo.values():
         if isinstance(value, dict):
             found.append(value)
@@ -397,7 +418,8 @@ def _time_preset(pos: Position, view: str, op: str, options: dict[str, Any], war
     best: dict[str, int] = {}
     for _ in range(repeat):
         cold = _fresh_rules(options, (view,))
-        elapsed, plays = _timed(_call(pos.hand, cold, view, top))
+        with _cold_module_tables():
+            elapsed, plays = _timed(_call(pos.hand, cold, view, top))
         best["cold"] = min(best.get("cold", elapsed), elapsed)
         marks = _memo_mark(warm)
         elapsed, again = _timed(_call(pos.hand, warm, view, top))
@@ -596,13 +618,15 @@ def _race(pos: DzPosition, op: str, state: str, warm: Rules, repeat: int,
         list(legal_plays(pos.hand, warm, top, view="classes"))  # the memo now holds this hand
     for rep in range(repeat):
         rules = _fresh_rules(SHARED_OPTIONS, ("classes",)) if state == "cold" else warm
+        cold = _cold_module_tables() if state == "cold" else contextlib.nullcontext()
         # Alternate which library goes first.
-        if rep % 2 == 0:
-            t_ours, plays = _timed(_call(pos.hand, rules, "classes", top))
-            t_theirs, found = _timed(theirs)
-        else:
-            t_theirs, found = _timed(theirs)
-            t_ours, plays = _timed(_call(pos.hand, rules, "classes", top))
+        with cold:
+            if rep % 2 == 0:
+                t_ours, plays = _timed(_call(pos.hand, rules, "classes", top))
+                t_theirs, found = _timed(theirs)
+            else:
+                t_theirs, found = _timed(theirs)
+                t_ours, plays = _timed(_call(pos.hand, rules, "classes", top))
         if state in ("warm", "long-run"):
             _memo_undo(marks, warm)  # so that the next timing sees this hand afresh too
         best["ours"] = min(best.get("ours", t_ours), t_ours)

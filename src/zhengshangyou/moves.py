@@ -97,9 +97,14 @@ class _Memo(dict[_K, _V]):
         return value
 
 
+# The set bits of each byte, low to high, and of each 7-bit value above the low byte.
+_LOW_BITS = tuple(tuple(bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
+_HIGH_BITS = tuple(tuple(bit + 8 for bit in range(7) if bits >> bit & 1) for bits in range(128))
+
+
 def _bits(mask: int) -> tuple[int, ...]:
-    """The positions of the set bits of ``mask``, low to high."""
-    return tuple(bit for bit in range(mask.bit_length()) if mask >> bit & 1)
+    """The positions of the set bits of ``mask`` (15 bits), low to high."""
+    return _LOW_BITS[mask & 0xFF] + _HIGH_BITS[mask >> 8]
 
 
 #: The ranks (set bits) of each rank mask, low to high.
