@@ -135,11 +135,11 @@ def _subsets(cards: tuple[Card, ...], size: int) -> tuple[tuple[Card, ...], ...]
 class _Tables:
     """What groups of cards yield as plays under one rule set, in one view.
 
-    Every table is keyed by :attr:`Hand.rank_codes` (or, for the straights of rules
-    where suits cannot matter, by the suit of the lowest card of each rank), so an
-    entry serves every hand that holds the same cards of those ranks: after a few
-    hands, generating the plays of a new hand is mostly look-ups. An entry is built
-    on first use from the cards the codes stand for (``cards_of``).
+    The tables are keyed by :attr:`Hand.rank_codes` (straights by the suit of the
+    lowest card of each rank, straight flushes by window and suit), so an entry
+    serves every hand that holds the same cards of those ranks: after a few hands,
+    generating the plays of a new hand is mostly look-ups. An entry is built on
+    first use from the cards the codes stand for (``cards_of``) or from the hand.
     """
 
     def __init__(
