@@ -927,7 +927,10 @@ class LegalPlays:
         if found is None:
             if len(positions) >= _POSITIONS_LIMIT:
                 _trim(positions, _POSITIONS_LIMIT)
-            found = positions[position] = tuple(self._plays(tables, self.hand))
+            parts = tables.plays(self.hand, self.kinds, self.to_beat, self.revolution)
+            found = positions[position] = (
+                tuple(parts[0]) if len(parts) == 1 else tuple(itertools.chain.from_iterable(parts))
+            )
         return iter(found)
 
     def _generate(self) -> Iterator[Play]:
