@@ -224,10 +224,15 @@ class _Tables:
             (index << 26, sum(3 << 2 * rank for rank in ranks))
             for index, (_, ranks, _) in enumerate(self.windows)
         )
-        # A straight's (key, rev_key) on each window, with no suit part.
+        # A straight's (key, rev_key) on each window, with no suit part; and, by width
+        # and then for the normal and the flipped order, each run's key by window.
         self.straight_strengths = [
             reader.run_strength(Kind.STRAIGHT, window)[:2] for window, _, _ in self.windows
         ]
+        self.run_keys: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        for width, kind in ((1, Kind.STRAIGHT), (2, Kind.PAIR_RUN), (3, Kind.TRIPLE_RUN)):
+            keys = [reader.run_strength(kind, window)[:2] for window, _, _ in self.windows]
+            self.run_keys[width] = (tuple(key for key, _ in keys), tuple(rev for _, rev in keys))
         self.lowest_straight: dict[int, Play] = {}
         # The same, with the suit of the top card in the key (straights_by_suit).
         self.suited_straight: dict[int, Play] = {}
@@ -247,8 +252,8 @@ class _Tables:
         """What an answer to ``top`` in its own family (not a bomb) must reach: the mask
         of the ranks that may hold its main rank (kinds compared by one rank, R4.3,
         R4.4; every rank otherwise), the length of its run (runs, R4.1; 0 otherwise),
-        and whether that mask alone decides (no suit in the comparison): then every
-        play of the family on those ranks beats ``top``."""
+        and whether that mask (for runs: the windows of that length whose key beats
+        ``top``'s) alone decides: then every play of the family there beats ``top``."""
         family = top.family
         if family._value_ in _ONE_RANK:
             rank = top.cards[0].rank
@@ -262,7 +267,9 @@ class _Tables:
             return _ABOVE[revolution][top.cards[2].rank], 0, True
         width = _RUN_WIDTH.get(family._value_)
         if width is not None:
-            return _ALL_MASK, len(top.cards) // width, False
+            # A run's windows decide too where nothing but the window is in its key:
+            # pair and triple runs, and straights that are only straights.
+            return _ALL_MASK, len(top.cards) // width, width > 1 or self.plain_straights
         return _ALL_MASK, 0, False
 
     def plan(self, top: Play, revolution: bool, kinds: int) -> tuple[int, int, int, bool]:
@@ -499,7 +506,7 @@ class _Tables:
         # other play); otherwise the plays of its family, and bombs if it is a bomb.
         same = bomb = parts.append
         if top is None:
-            want, above, length, family = kinds & self.enabled, _ALL_MASK, 0, None
+            want, above, length, family, exact = kinds & self.enabled, _ALL_MASK, 0, None, True
         else:
             want, above, length, exact = self.plan(top, revolution, kinds)
             family = top.family
@@ -530,17 +537,21 @@ class _Tables:
         if want & _FOUR_OF_A_KIND and (mask := held[4] & above):
             same(_of_ranks(self.four_one, self.four, codes, ranks[mask]))
         spans = self.spans
+        indexes: Sequence[int]
         if want & _STRAIGHTS and (indexes := spans[1][held[1]]):
             # (Straight flushes that are bombs answer straights of any length.)
             flush_bombs = want & _STRAIGHT_FLUSH and self.flush_bombs
-            windows = self._of_length(indexes, length if family is Kind.STRAIGHT and not flush_bombs else 0)
-            same(self.straights_of(hand, want, windows))
+            if family is Kind.STRAIGHT and not flush_bombs:
+                indexes = self._beating_windows(indexes, 1, length, exact, top, revolution)
+            same(self.straights_of(hand, want, indexes))
         if want & _PAIR_RUN and (indexes := spans[2][held[2]]):
-            windows = self._of_length(indexes, length if family is Kind.PAIR_RUN else 0)
-            same(self.runs_of(hand, Kind.PAIR_RUN, 2, windows))
+            if family is Kind.PAIR_RUN:
+                indexes = self._beating_windows(indexes, 2, length, exact, top, revolution)
+            same(self.runs_of(hand, Kind.PAIR_RUN, 2, indexes))
         if want & _TRIPLE_RUN and (indexes := spans[3][held[3]]):
-            windows = self._of_length(indexes, length if family is Kind.TRIPLE_RUN else 0)
-            same(self.runs_of(hand, Kind.TRIPLE_RUN, 3, windows))
+            if family is Kind.TRIPLE_RUN:
+                indexes = self._beating_windows(indexes, 3, length, exact, top, revolution)
+            same(self.runs_of(hand, Kind.TRIPLE_RUN, 3, indexes))
         if want & _BOMB and held[4]:
             bomb(_of_ranks(self.bomb_one, self.bomb, codes, ranks[held[4]]))
         if want & _BOMB_WITH_KICKER and held[4]:
@@ -551,12 +562,23 @@ class _Tables:
             bomb(self.joker_bombs(hand))
         return parts
 
-    def _of_length(self, indexes: Sequence[int], length: int) -> Sequence[int]:
-        """The windows of ``indexes`` of ``length`` ranks (all of them when 0)."""
-        if length:
-            lengths = self.lengths
+    def _beating_windows(
+        self,
+        indexes: Sequence[int],
+        width: int,
+        length: int,
+        exact: bool,
+        top: Play | None,
+        revolution: bool,
+    ) -> Sequence[int]:
+        """The windows of ``indexes`` where a run of ``width`` may answer ``top``: those
+        of ``length`` ranks and, when the window decides (``exact``), whose run's key
+        beats ``top``'s."""
+        lengths = self.lengths
+        if not exact or top is None:
             return [index for index in indexes if lengths[index] == length]
-        return indexes
+        keys, bar = self.run_keys[width][revolution], top.rev_key if revolution else top.key
+        return [index for index in indexes if lengths[index] == length and keys[index] > bar]
 
     def straights_of(self, hand: Hand, want: int, indexes: Sequence[int]) -> Iterable[Play]:
         """Straights and straight flushes (R3.7, R3.11, R3.17) of the kinds in ``want``
