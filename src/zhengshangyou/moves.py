@@ -301,8 +301,9 @@ class _Tables:
         return found
 
     def memos(self) -> tuple[dict[object, object], ...]:
-        """Every table (for tools that inspect or trim the memo)."""
-        fixed = (self.spans, self.span_index)
+        """Every table that grows with the hands seen (for tools that inspect or trim
+        the memo)."""
+        fixed = (self.spans, self.span_index, self.run_keys)
         tables = [table for table in vars(self).values() if all(table is not f for f in fixed)]
         return tuple(
             table for table in (*tables, *self.spans.values()) if isinstance(table, dict)
