@@ -496,3 +496,45 @@ def test_R2_5_must_include_equals_filtering_the_card_view(data: st.DataObject) -
         assert (play in card_view) == (card in play.cards)
         assert (play in class_view) == (play in members)
         assert class_view.is_legal(play) == (card in play.cards)
+
+
+def test_R3_several_threads_share_one_memo_safely() -> None:
+    # Equal rule sets share one memo, and simulations may run on threads: with tables
+    # bounded to a few entries (so that they are trimmed all the time) and frequent
+    # thread switches, four threads must get the plays a private memo gives.
+    import random
+    import sys
+    import threading
+
+    shared = Rules.preset("winner-classic")
+    private = _detached(Rules.preset("winner-classic"))
+    failures: list[str] = []
+
+    def work(seed: int) -> None:
+        rng = random.Random(seed)
+        deck = shared.deck()
+        try:
+            for index in range(600):
+                hand = Hand(rng.sample(deck, rng.randint(5, 17)))
+                leads = list(legal_plays(hand, shared))
+                top = rng.choice(leads) if leads and index % 3 else None
+                found = list(legal_plays(hand, shared, top))
+                if index % 10 == 0:
+                    assert found == list(legal_plays(hand, private, top))
+        except Exception as error:  # reported by the main thread
+            failures.append(repr(error))
+
+    interval = sys.getswitchinterval()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(moves, "_MEMO_LIMIT", 50)
+        patch.setattr(moves, "_POSITIONS_LIMIT", 20)
+        sys.setswitchinterval(1e-6)
+        try:
+            threads = [threading.Thread(target=work, args=(seed,)) for seed in range(4)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+        finally:
+            sys.setswitchinterval(interval)
+    assert failures == []

@@ -75,9 +75,10 @@ _V = TypeVar("_V")
 
 def _trim(table: dict[_K, _V], limit: int) -> None:
     """Make room in a full memo: drop its older half (dicts keep insertion order).
-    Safe when threads share the memo: a key another thread dropped first is skipped."""
+    Safe when threads share the memo: the keys are copied in one step, and a key
+    another thread dropped first is skipped."""
     if len(table) >= limit:
-        for key in list(itertools.islice(table, len(table) - limit // 2)):
+        for key in list(table)[: len(table) - limit // 2]:
             table.pop(key, None)
 
 
