@@ -448,7 +448,9 @@ def _shared_memo(rules: Rules) -> dict[object, object]:
     memo = _MEMOS.get(rules)
     if memo is None:
         if len(_MEMOS) >= _MEMOS_LIMIT:
-            del _MEMOS[next(iter(_MEMOS))]
+            # (The keys copied in one step, and popped, are safe from other threads.)
+            for older in list(_MEMOS)[: len(_MEMOS) - _MEMOS_LIMIT + 1]:
+                _MEMOS.pop(older, None)
         memo = _MEMOS[rules] = {}
     return memo
 
