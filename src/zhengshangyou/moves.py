@@ -159,7 +159,6 @@ class _Tables:
         self.lowest = _LOWEST if classes and cards_of is _cards_of_code else None
         self.enabled = _enabled(rules)
         self.joker_pairs = rules.joker_pairs
-        self.decks = rules.decks
         self.windows = _windows_by_length(reader)
         self.lengths = [len(ranks) for _, ranks, _ in self.windows]
         # One-rank kinds, by the rank's code.
@@ -429,18 +428,13 @@ class _Tables:
         return found
 
     def _straights(self, key: tuple[int, ...]) -> tuple[Play, ...]:
-        """The classes of straights and straight flushes on a window: ``key`` is which
-        of the two are wanted (2 * straights + flushes), the window's index and the
-        codes of its ranks, low to high."""
-        wanted, index, *codes = key
+        """The classes of straights on a window whose lowest cards may all share a suit
+        (see :meth:`_straight_classes_on`): ``key`` is the window's index and the codes
+        of its ranks, low to high."""
+        index, *codes = key
         window, _, _ = self.windows[index]
         options = [tuple(dict.fromkeys(self.cards_of(code))) for code in codes]
-        plays: list[Play] = []
-        if wanted & 2:
-            plays += self._straight_classes(window, options)
-        if wanted & 1:
-            plays += self._flush_classes(window, options)
-        return tuple(plays)
+        return tuple(self._straight_classes(window, options))
 
     def _straight_classes(self, window: _Window, options: list[tuple[Card, ...]]) -> Iterator[Play]:
         by_suit = self.rules.straights_by_suit
@@ -466,21 +460,6 @@ class _Tables:
             if play.key not in seen:
                 seen.add(play.key)
                 yield play
-
-    def _flush_classes(self, window: _Window, options: list[tuple[Card, ...]]) -> Iterator[Play]:
-        seen: set[int] = set()
-        for suit in range(4):
-            cards = []
-            for option in options:
-                match = [card for card in option if card.suit == suit]
-                if not match:
-                    break
-                cards.append(match[0])
-            else:
-                play = self.reader.run(Kind.STRAIGHT_FLUSH, tuple(cards), window)
-                if play.key not in seen:
-                    seen.add(play.key)
-                    yield play
 
     # --- the plays of a hand -----------------------------------------------------
 
@@ -560,7 +539,7 @@ class _Tables:
             one, table = self.bomb_with_kicker_one, self.bomb_with_kicker
             singles = [codes[rank] for rank in ranks[held[1] | jokers]]
             bomb(_with_attached(one, table, codes, ranks[held[4]], singles))
-        if want & _JOKER_BOMB and jokers == _BOTH_JOKERS and min(counts[13], counts[14]) >= self.decks:
+        if want & _JOKER_BOMB and jokers == _BOTH_JOKERS:
             bomb(self.joker_bombs(hand))
         return parts
 
@@ -633,7 +612,7 @@ class _Tables:
                     found.append(play)
                 return found
         codes = hand._codes
-        return list(self.straights[(2, index, *[codes[rank] for rank in self.windows[index][1]])])
+        return list(self.straights[(index, *[codes[rank] for rank in self.windows[index][1]])])
 
     def _one_suit(self, lows: int, index: int) -> bool:
         """Whether the lowest cards of the window's ranks (as in ``lows``) share one suit."""
