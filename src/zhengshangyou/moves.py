@@ -233,9 +233,8 @@ class _Tables:
         for width, kind in ((1, Kind.STRAIGHT), (2, Kind.PAIR_RUN), (3, Kind.TRIPLE_RUN)):
             keys = [reader.run_strength(kind, window)[:2] for window, _, _ in self.windows]
             self.run_keys[width] = (tuple(key for key, _ in keys), tuple(rev for _, rev in keys))
+        # Straights by window and the suits of their cards (see _lowest_straights).
         self.lowest_straight: dict[int, Play] = {}
-        # The same, with the suit of the top card in the key (straights_by_suit).
-        self.suited_straight: dict[int, Play] = {}
         # Per window, 1 in the two bits of each of its ranks (times a suit: all that suit).
         self.one_suit = [sum(1 << 2 * rank for rank in ranks) for _, ranks, _ in self.windows]
         # A straight flush by window and suit.
@@ -406,24 +405,38 @@ class _Tables:
         found.sort()
         return tuple(found)
 
-    def _lowest_straights(self, hand: Hand, indexes: Sequence[int]) -> list[Play]:
-        """The one class of straight on each window of ``indexes`` when suits cannot
-        matter: its member takes each rank's lowest card. Keyed by the window and the
-        suit of the lowest card of each of its ranks (built here when missing)."""
-        table, keys, lows = self.lowest_straight, self.straight_keys, hand._lows
+    def _lowest_straights(
+        self, hand: Hand, indexes: Sequence[int], top_suit: int | None = None
+    ) -> list[Play]:
+        """The class of straight on each window of ``indexes`` whose member takes each
+        rank's lowest card, or under ``straights_by_suit`` the top rank's card of
+        ``top_suit``. Keyed by the window and the suits of those cards (built here when
+        missing)."""
+        table, keys = self.lowest_straight, self.straight_keys
         if len(table) >= _MEMO_LIMIT:
             _trim(table, _MEMO_LIMIT)
         found = []
         for index in indexes:
             key, mask = keys[index]
+            lows = hand._lows
+            if top_suit is not None:
+                top = self.windows[index][0].ranks[-1]
+                lows = lows & ~(3 << 2 * top) | top_suit << 2 * top
             key |= lows & mask
             play = table.get(key)
             if play is None:
+                window, ranks, _ = self.windows[index]
                 by_rank = hand._by_rank
-                cards = tuple([by_rank[rank][0] for rank in self.windows[index][1]])
-                strength, flipped = self.straight_strengths[index]
-                straight = Kind.STRAIGHT
-                play = table[key] = Play(straight, cards, strength, flipped, straight, False)
+                cards = tuple([by_rank[rank][0] for rank in ranks])
+                if top_suit is None:
+                    strength, flipped = self.straight_strengths[index]
+                    straight = Kind.STRAIGHT
+                    play = Play(straight, cards, strength, flipped, straight, False)
+                else:
+                    place = ranks.index(top)
+                    cards = (*cards[:place], _card(top, top_suit), *cards[place + 1 :])
+                    play = self.reader.run(Kind.STRAIGHT, cards, window)
+                table[key] = play
             found.append(play)
         return found
 
@@ -596,20 +609,9 @@ class _Tables:
             if self.flush_is_straight or not any(
                 self._one_suit(lows | suit << shift, index) for suit in suits
             ):
-                table, base = self.suited_straight, index << 26
-                by_rank, window = hand._by_rank, self.windows[index]
                 found = []
                 for suit in suits:
-                    key = base | (lows | suit << shift) & self.straight_keys[index][1]
-                    play = table.get(key)
-                    if play is None:
-                        if len(table) >= _MEMO_LIMIT:
-                            _trim(table, _MEMO_LIMIT)
-                        cards = tuple(
-                            [_card(top, suit) if rank == top else by_rank[rank][0] for rank in window[1]]
-                        )
-                        play = table[key] = self.reader.run(Kind.STRAIGHT, cards, window[0])
-                    found.append(play)
+                    found += self._lowest_straights(hand, (index,), suit)
                 return found
         codes = hand._codes
         return list(self.straights[(index, *[codes[rank] for rank in self.windows[index][1]])])
