@@ -412,6 +412,28 @@ def test_R3_order_is_deterministic_with_a_warm_or_a_fresh_memo(data: st.DataObje
         assert first == warm == again == fresh == drawn
 
 
+def test_R3_a_position_is_kept_from_its_second_visit() -> None:
+    # A simulation asks for the plays of one new hand after another: keeping each
+    # position would fill the memo with plays never asked for again. A position asked
+    # for a second time (a search revisiting it) is kept, and answered from the memo.
+    rules = _detached(Rules())
+    hand = Hand.parse("3D 4C 5H 6S 7D 8C 9H 9S 10D JD QC KH BJ RJ")
+    top = Play.parse("6D 6C", rules)
+    tables = moves._tables(rules, True)
+    first_lead, first_answer = list(legal_plays(hand, rules)), list(legal_plays(hand, rules, top))
+    assert tables.positions == {}
+    second_lead, second_answer = list(legal_plays(hand, rules)), list(legal_plays(hand, rules, top))
+    assert len(tables.positions) == 2
+    kept = {id(plays) for plays in tables.positions.values()}
+    third_lead, third_answer = list(legal_plays(hand, rules)), list(legal_plays(hand, rules, top))
+    assert {id(plays) for plays in tables.positions.values()} == kept
+    assert first_lead == second_lead == third_lead
+    assert first_answer == second_answer == third_answer
+    # Eleven ranks in a row, 3 to K: one straight on each run of 5 to 11 of them
+    # (7 + 6 + ... + 1), those of more than six ranks built afresh every time.
+    assert sum(play.kind is Kind.STRAIGHT for play in first_lead) == 28
+
+
 @settings(max_examples=_examples(0.2))
 @given(data=st.data())
 def test_R3_R4_plays_do_not_depend_on_the_memo_bounds(data: st.DataObject) -> None:
@@ -428,7 +450,9 @@ def test_R3_R4_plays_do_not_depend_on_the_memo_bounds(data: st.DataObject) -> No
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(moves, "_MEMO_LIMIT", 4)
         patch.setattr(moves, "_POSITIONS_LIMIT", 2)
-        for _ in range(2):  # twice: the second time finds some entries, rebuilds the others
+        # Three times: the second time finds some entries and rebuilds the others, and
+        # keeps positions met twice; the third finds those.
+        for _ in range(3):
             found = [
                 list(legal_plays(hand, tight, top, view=view))
                 for hand in hands for top in tops for view in VIEWS

@@ -69,6 +69,11 @@ View = Literal["classes", "cards"]
 _MEMO_LIMIT = 100_000
 _POSITIONS_LIMIT = 50_000
 
+#: The longest straights kept in the memo, which holds one per window and suit of each
+#: card (4 ** 6 on a window of six ranks): longer ones are rarely met again, and would
+#: only make the memo churn (which costs most in the garbage collector's time).
+_KEPT_STRAIGHT = 6
+
 _K = TypeVar("_K", bound=Hashable)
 _V = TypeVar("_V")
 
@@ -154,7 +159,7 @@ class _Tables:
         self.classes = classes
         self.cards_of = cards_of
         # A member of the class view takes the lowest cards of each rank it uses, so
-        # keys with the same lowest cards share one entry (see _lowest_first and _run);
+        # keys with the same lowest cards share one entry (see _with_attached and _run);
         # not so for a hand with a card pinned first (R2.5), whose entries are its own.
         self.lowest = _LOWEST if classes and cards_of is _cards_of_code else None
         self.enabled = _enabled(rules)
@@ -189,9 +194,10 @@ class _Tables:
         self.triple_bomb_one = _first(self.triple_bomb) if one else None
         self.four_one = _first(self.four) if one else None
         self.bomb_one = _first(self.bomb) if one and rules.decks == 1 else None
-        self.full_house_one = _lowest_first(self.full_house, 3, 2) if one else None
-        self.triple_with_single_one = _lowest_first(self.triple_with_single, 3, 1) if one else None
-        self.bomb_with_kicker_one = _lowest_first(self.bomb_with_kicker, 4, 1) if one else None
+        # (Keyed by the codes of the lowest cards of the two ranks: see _with_attached.)
+        self.full_house_one = _first(self.full_house) if one else None
+        self.triple_with_single_one = _first(self.triple_with_single) if one else None
+        self.bomb_with_kicker_one = _first(self.bomb_with_kicker) if one else None
         # Runs: the windows a hand's rank mask holds, by width; then plays by window.
         minimum = {1: rules.min_straight, 2: rules.min_pair_run, 3: rules.min_triple_run}
         line = [int(rank) for rank, _ in _run_line(rules.run_order)]
@@ -207,7 +213,13 @@ class _Tables:
             (window.top - len(window.ranks) + 1, window.top): index
             for index, (window, _, _) in enumerate(self.windows)
         }
+        # The windows by the rank mask held; found (when missing) by the positions of the
+        # run line in stretches long enough to hold one, far fewer keys (see _spans).
+        self.minimum = minimum
         self.spans: dict[int, _Memo[int, tuple[int, ...]]] = {
+            width: _Memo(partial(self._spans, width)) for width in minimum
+        }
+        self.stretches: dict[int, _Memo[int, tuple[int, ...]]] = {
             width: _Memo(partial(self._windows_within, least)) for width, least in minimum.items()
         }
         self.pair_run: _Memo[tuple[int, ...], Play] = _Memo(partial(self._run, Kind.PAIR_RUN, 2))
@@ -233,7 +245,9 @@ class _Tables:
         for width, kind in ((1, Kind.STRAIGHT), (2, Kind.PAIR_RUN), (3, Kind.TRIPLE_RUN)):
             keys = [reader.run_strength(kind, window)[:2] for window, _, _ in self.windows]
             self.run_keys[width] = (tuple(key for key, _ in keys), tuple(rev for _, rev in keys))
-        # Straights by window and the suits of their cards (see _lowest_straights).
+        # Straights by window and the suits of their cards (see _lowest_straights), on
+        # the windows where they are kept.
+        self.kept_straight = tuple(len(ranks) <= _KEPT_STRAIGHT for _, ranks, _ in self.windows)
         self.lowest_straight: dict[int, Play] = {}
         # Per window, 1 in the two bits of each of its ranks (times a suit: all that suit).
         self.one_suit = [sum(1 << 2 * rank for rank in ranks) for _, ranks, _ in self.windows]
@@ -244,8 +258,11 @@ class _Tables:
         self.bomb_kinds = _bomb_kinds(rules)
         self.answering: dict[tuple[str, int], int] = {}
         self.plans: dict[tuple[object, ...], tuple[int, int, int, bool]] = {}
-        # Whole positions of the class view: (codes, kinds, revolution[, top]) to plays.
-        self.positions: dict[tuple[object, ...], tuple[Play, ...]] = {}
+        # Whole positions of the class view: (codes, kinds, revolution[, top]) to plays,
+        # kept from their second visit on; and the hashes of positions visited once
+        # (ints, which the garbage collector never has to scan).
+        self.positions: dict[tuple[object, ...], Iterable[Play]] = {}
+        self.visited: dict[int, None] = {}
 
     def bounds(self, top: Play, revolution: bool) -> tuple[int, int, bool]:
         """What an answer to ``top`` in its own family (not a bomb) must reach: the mask
@@ -302,10 +319,12 @@ class _Tables:
     def memos(self) -> tuple[dict[object, object], ...]:
         """Every table that grows with the hands seen (for tools that inspect or trim
         the memo)."""
-        fixed = (self.spans, self.span_index, self.run_keys)
+        fixed = (self.spans, self.stretches, self.span_index, self.run_keys, self.minimum)
         tables = [table for table in vars(self).values() if all(table is not f for f in fixed)]
         return tuple(
-            table for table in (*tables, *self.spans.values()) if isinstance(table, dict)
+            table
+            for table in (*tables, *self.spans.values(), *self.stretches.values())
+            if isinstance(table, dict)
         )
 
     # --- building entries -----------------------------------------------------
@@ -384,11 +403,25 @@ class _Tables:
         cards = tuple(card for code in key[1:] for card in cards_of(code)[:width])
         return self.reader.run(kind, cards, window)
 
-    def _windows_within(self, minimum: int, held: int) -> tuple[int, ...]:
-        """The indexes in :attr:`windows` (in that order) of the windows of at least
-        ``minimum`` ranks all in the rank mask ``held``. Found on the run line: only
-        stretches of held positions, of ``minimum`` or more, can hold a window."""
+    def _spans(self, width: int, held: int) -> tuple[int, ...]:
+        """The indexes in :attr:`windows` (in that order) of the windows of runs of
+        ``width`` (at least their minimum length) whose ranks are all in the rank
+        mask ``held``. Found on the run line: only stretches of held positions of that
+        minimum length or more can hold a window, and hands with the same such
+        stretches share an entry."""
         held_at = self.line_low[held & 0x7F] | self.line_high[held >> 7]
+        least = self.minimum[width]
+        starts = held_at  # the first positions of ``least`` held positions in a row
+        for shift in range(1, least):
+            starts &= held_at >> shift
+        stretches = 0
+        for shift in range(least):
+            stretches |= starts << shift
+        return self.stretches[width][stretches]
+
+    def _windows_within(self, minimum: int, held_at: int) -> tuple[int, ...]:
+        """The indexes in :attr:`windows` (in that order) of the windows of at least
+        ``minimum`` ranks all at the positions ``held_at`` of the run line."""
         spans = self.span_index
         found: list[int] = []
         while held_at:
@@ -410,35 +443,42 @@ class _Tables:
     ) -> list[Play]:
         """The class of straight on each window of ``indexes`` whose member takes each
         rank's lowest card, or under ``straights_by_suit`` the top rank's card of
-        ``top_suit``. Keyed by the window and the suits of those cards (built here when
-        missing)."""
-        table, keys = self.lowest_straight, self.straight_keys
+        ``top_suit``. Kept by the window and the suits of those cards on windows of up
+        to :data:`_KEPT_STRAIGHT` ranks; built each time on longer ones, whose suits
+        rarely come again (there are 4 ** 6 ways for six ranks)."""
+        table, keys, kept = self.lowest_straight, self.straight_keys, self.kept_straight
         if len(table) >= _MEMO_LIMIT:
             _trim(table, _MEMO_LIMIT)
+        lows = hand._lows
         found = []
         for index in indexes:
+            if not kept[index]:
+                found.append(self._lowest_straight(hand, index, top_suit))
+                continue
             key, mask = keys[index]
-            lows = hand._lows
-            if top_suit is not None:
+            if top_suit is None:
+                key |= lows & mask
+            else:
                 top = self.windows[index][0].ranks[-1]
-                lows = lows & ~(3 << 2 * top) | top_suit << 2 * top
-            key |= lows & mask
+                key |= (lows & ~(3 << 2 * top) | top_suit << 2 * top) & mask
             play = table.get(key)
             if play is None:
-                window, ranks, _ = self.windows[index]
-                by_rank = hand._by_rank
-                cards = tuple([by_rank[rank][0] for rank in ranks])
-                if top_suit is None:
-                    strength, flipped = self.straight_strengths[index]
-                    straight = Kind.STRAIGHT
-                    play = Play(straight, cards, strength, flipped, straight, False)
-                else:
-                    place = ranks.index(top)
-                    cards = (*cards[:place], _card(top, top_suit), *cards[place + 1 :])
-                    play = self.reader.run(Kind.STRAIGHT, cards, window)
-                table[key] = play
+                play = table[key] = self._lowest_straight(hand, index, top_suit)
             found.append(play)
         return found
+
+    def _lowest_straight(self, hand: Hand, index: int, top_suit: int | None) -> Play:
+        """The straight on a window of each rank's lowest card (see :meth:`_lowest_straights`)."""
+        window, ranks, _ = self.windows[index]
+        by_rank = hand._by_rank
+        cards = tuple([by_rank[rank][0] for rank in ranks])
+        if top_suit is None:
+            strength, flipped = self.straight_strengths[index]
+            return Play(Kind.STRAIGHT, cards, strength, flipped, Kind.STRAIGHT, False)
+        top = window.ranks[-1]
+        place = ranks.index(top)
+        cards = (*cards[:place], _card(top, top_suit), *cards[place + 1 :])
+        return self.reader.run(Kind.STRAIGHT, cards, window)
 
     def _straights(self, key: tuple[int, ...]) -> tuple[Play, ...]:
         """The classes of straights on a window whose lowest cards may all share a suit
@@ -480,8 +520,8 @@ class _Tables:
         self, hand: Hand, kinds: int, top: Play | None = None, revolution: bool = False
     ) -> list[Iterable[Play]]:
         """The plays of ``hand`` of the kinds in the bit mask ``kinds`` that may lead or,
-        given ``top``, beat it (R4), one list (or lazy iterable, for the runs of the
-        card view) per kind, in order.
+        given ``top``, beat it (R4), in order: in the class view as one list, in the
+        card view as one list or lazy iterable (runs) per kind.
 
         When answering ``top``, the kinds compared by one rank (R4.3, R4.4) skip the
         ranks too low to beat it, and runs the windows of another length; what is
@@ -495,10 +535,18 @@ class _Tables:
             if self.joker_pairs:
                 joker_pairs = (counts[13] > 1) << 13 | (counts[14] > 1) << 14
         parts: list[Iterable[Play]] = []
-        # How each part is kept: as it is, or compared with the top play first. For a
-        # lead, and for an answer whose ranks decide, all as they are (bombs beat any
-        # other play); otherwise the plays of its family, and bombs if it is a bomb.
-        same = bomb = parts.append
+        # The class view's plays are few: one list, extended kind by kind.
+        if self.classes:
+            found: list[Play] = []
+            parts.append(found)
+            put: Callable[[Iterable[Play]], None] = found.extend
+        else:
+            put = parts.append
+        # How each kind's plays are kept: as they are, or compared with the top play
+        # first. For a lead, and for an answer whose ranks decide, all as they are (bombs
+        # beat any other play); otherwise the plays of its family, and bombs if it is a
+        # bomb.
+        same = bomb = put
         if top is None:
             want, above, length, family, exact = kinds & self.enabled, _ALL_MASK, 0, None, True
         else:
@@ -507,7 +555,7 @@ class _Tables:
             if not exact:
 
                 def compared(part: Iterable[Play], top: Play = top) -> None:
-                    parts.append(_beating(part, top, revolution))
+                    put(_beating(part, top, revolution))
 
                 same = compared
                 if top.is_bomb:
@@ -522,12 +570,13 @@ class _Tables:
         if want & _TRIPLE_BOMB and held[3]:
             bomb(_of_ranks(self.triple_bomb_one, self.triple_bomb, codes, ranks[held[3]]))
         if want & _FULL_HOUSE and (mask := held[3] & above):
-            others = [codes[rank] for rank in ranks[held[2] | joker_pairs]]
-            same(_with_attached(self.full_house_one, self.full_house, codes, ranks[mask], others))
+            one, table = self.full_house_one, self.full_house
+            pairs = ranks[held[2] | joker_pairs]
+            same(_with_attached(one, table, codes, ranks[mask], 3, pairs, 2))
         if want & _TRIPLE_WITH_SINGLE and (mask := held[3] & above):
             one, table = self.triple_with_single_one, self.triple_with_single
-            singles = [codes[rank] for rank in ranks[held[1] | jokers]]
-            same(_with_attached(one, table, codes, ranks[mask], singles))
+            singles = ranks[held[1] | jokers]
+            same(_with_attached(one, table, codes, ranks[mask], 3, singles, 1))
         if want & _FOUR_OF_A_KIND and (mask := held[4] & above):
             same(_of_ranks(self.four_one, self.four, codes, ranks[mask]))
         spans = self.spans
@@ -550,8 +599,8 @@ class _Tables:
             bomb(_of_ranks(self.bomb_one, self.bomb, codes, ranks[held[4]]))
         if want & _BOMB_WITH_KICKER and held[4]:
             one, table = self.bomb_with_kicker_one, self.bomb_with_kicker
-            singles = [codes[rank] for rank in ranks[held[1] | jokers]]
-            bomb(_with_attached(one, table, codes, ranks[held[4]], singles))
+            singles = ranks[held[1] | jokers]
+            bomb(_with_attached(one, table, codes, ranks[held[4]], 4, singles, 1))
         if want & _JOKER_BOMB and jokers == _BOTH_JOKERS:
             bomb(self.joker_bombs(hand))
         return parts
@@ -705,23 +754,6 @@ def _first(table: _Memo[_K, tuple[Play, ...]]) -> _Memo[_K, Play]:
     return _Memo(lambda key: table[key][0])
 
 
-def _lowest_first(
-    table: _Memo[int, tuple[Play, ...]], main_size: int, extra: int
-) -> _Memo[int, Play]:
-    """:func:`_first` for the tables of attached cards of the class view, whose member
-    takes the lowest cards of its two ranks: a key has the entry of the key of those
-    lowest cards alone, built once, so that a key met for the first time mostly finds
-    it."""
-    low_main, low_extra = _LOWEST[main_size], _LOWEST[extra]
-
-    def build(key: int) -> Play:
-        same = low_main[key >> 16] << 16 | low_extra[key & 0xFFFF]
-        return one[same] if same != key else table[key][0]
-
-    one: _Memo[int, Play] = _Memo(build)
-    return one
-
-
 def _of_ranks(
     one: _Memo[int, Play] | None,
     table: _Memo[int, tuple[Play, ...]],
@@ -740,19 +772,31 @@ def _with_attached(
     table: _Memo[int, tuple[Play, ...]],
     codes: tuple[int, ...],
     mains: tuple[int, ...],
-    attached: list[int],
+    main_size: int,
+    attached: tuple[int, ...],
+    extra: int,
 ) -> list[Play]:
-    """The plays of the hand's cards of each of the ``mains`` ranks with each group of
-    cards of ``attached`` (codes, by rank) of another rank: by main rank, then
-    attached rank."""
+    """The plays of the hand's cards of each of the ``mains`` ranks with the cards of
+    each of the ``attached`` ranks (another rank): by main rank, then attached rank.
+
+    In the class view (``one``), a play is keyed by the codes of the lowest
+    ``main_size`` and ``extra`` cards of its ranks, which is what its member takes: far
+    fewer keys than all the groups of cards a hand may hold (``table`` is keyed by
+    the codes of the hand's whole groups otherwise).
+    """
     found: list[Play] = []
+    if one is not None:
+        low_main, low_extra = _LOWEST[main_size], _LOWEST[extra]
+        others = [low_extra[codes[rank]] for rank in attached]
+        for rank in mains:
+            head = low_main[codes[rank]] << 16
+            found += [one[head | other] for other in others if other >> 12 != rank]
+        return found
     for rank in mains:
-        code = codes[rank]
-        head = code << 16
-        if one is not None:
-            found += [one[head | other] for other in attached if other != code]
-        else:
-            found += [play for other in attached if other != code for play in table[head | other]]
+        head = codes[rank] << 16
+        found += [
+            play for other in attached if other != rank for play in table[head | codes[other]]
+        ]
     return found
 
 
@@ -926,16 +970,24 @@ class LegalPlays:
         if position is None:
             return self._generate()
         # A position seen before (search bots revisit many) is answered from a memo.
+        # It is kept from its second visit on: a stream of new hands (a simulation)
+        # would fill the memo with plays never asked for again, which the garbage
+        # collector would then scan over and over.
         tables = _tables(self.rules, True)
         positions = tables.positions
         found = positions.get(position)
         if found is None:
-            if len(positions) >= _POSITIONS_LIMIT:
-                _trim(positions, _POSITIONS_LIMIT)
-            parts = tables.plays(self.hand, self.kinds, self.to_beat, self.revolution)
-            found = positions[position] = (
-                tuple(parts[0]) if len(parts) == 1 else tuple(itertools.chain.from_iterable(parts))
-            )
+            # The class view's plays come as one list, kept as it is (never changed).
+            (found,) = tables.plays(self.hand, self.kinds, self.to_beat, self.revolution)
+            visited, seen = tables.visited, hash(position)
+            if seen in visited:
+                if len(positions) >= _POSITIONS_LIMIT:
+                    _trim(positions, _POSITIONS_LIMIT)
+                positions[position] = found
+            else:
+                if len(visited) >= _POSITIONS_LIMIT:
+                    _trim(visited, _POSITIONS_LIMIT)
+                visited[seen] = None
         return iter(found)
 
     def _generate(self) -> Iterator[Play]:
