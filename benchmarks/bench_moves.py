@@ -18,7 +18,12 @@ DouZero's on the same Dou Dizhu-sized hands, for the kinds both games share, and
 checks that both list the same moves. Its memo states are "cold", "warm" (after
 ``--warmup`` other hands), "long-run" (after ``--long-warmup`` other hands in all,
 the state a simulation of many hands reaches) and "seen" (the hand itself already
-listed once).
+listed twice: positions are memoised from their second visit on).
+
+Part 3 (also only with ``douzero``) is a simulation's view: a stream of new hands
+(``--stream-hands`` per size), each led once and timed once with the garbage
+collector on, ours from a fresh Rules object kept for the whole stream, each
+library in a pass of its own over the same hands.
 
 Equal Rules objects share one memo (``zhengshangyou.rules._MEMOS``), so every Rules
 object this script times or samples with is DETACHED from it right after
@@ -615,7 +620,10 @@ def _race(pos: DzPosition, op: str, state: str, warm: Rules, repeat: int,
     best: dict[str, int] = {}
     marks = _memo_mark(warm)
     if state == "seen":
-        list(legal_plays(pos.hand, warm, top, view="classes"))  # the memo now holds this hand
+        # Positions are kept from their second visit on: after these two, the memo
+        # holds this one.
+        for _ in range(2):
+            list(legal_plays(pos.hand, warm, top, view="classes"))
     for rep in range(repeat):
         rules = _fresh_rules(SHARED_OPTIONS, ("classes",)) if state == "cold" else warm
         cold = _cold_module_tables() if state == "cold" else contextlib.nullcontext()
@@ -720,6 +728,86 @@ def run_douzero(seed: int, positions: int, repeat: int, warmup: int, long_warmup
 
 
 # --------------------------------------------------------------------------------------
+# Part 3: a simulation's stream of new hands
+
+
+@dataclass
+class StreamCell:
+    size: int
+    ours: list[int]
+    theirs: list[int]
+
+
+def _stream_pass(seed: int, size: int, count: int, ours: bool) -> list[int]:
+    """One library's pass over ``count`` seeded new hands of ``size`` cards, each led
+    once and timed once, with the garbage collector ON, as a simulation meets them.
+    Ours starts from a fresh Rules object with empty module memos (as a new process
+    would) and keeps it for the whole pass; dealing a hand is not timed."""
+    rng = _rng(seed, "stream", size)
+    rules = _detached_rules(SHARED_OPTIONS)
+    deck = rules.deck()
+    times: list[int] = []
+    gc.collect()
+    was_enabled = gc.isenabled()
+    gc.enable()
+    try:
+        with _cold_module_tables() if ours else contextlib.nullcontext():
+            for _ in range(count):
+                cards = rng.sample(deck, size)
+                if ours:
+                    hand = Hand(cards)
+                    start = perf_counter_ns()
+                    list(legal_plays(hand, rules, view="classes"))
+                else:
+                    ints = to_douzero(cards)
+                    start = perf_counter_ns()
+                    douzero_leads(ints)
+                times.append(perf_counter_ns() - start)
+    finally:
+        if not was_enabled:
+            gc.disable()
+    return times
+
+
+def run_stream(seed: int, count: int, log: Callable[[str], None]) -> list[StreamCell]:
+    """Both libraries' passes (DouZero's first) over the same hands, per size."""
+    cells = []
+    for size in DZ_SIZES:
+        started = time.perf_counter()
+        theirs = _stream_pass(seed, size, count, ours=False)
+        ours = _stream_pass(seed, size, count, ours=True)
+        cells.append(StreamCell(size, ours, theirs))
+        log(f"  {size}-card stream: {time.perf_counter() - started:.1f} s")
+    return cells
+
+
+def _stream_rows(cell: StreamCell) -> tuple[list[str], dict[str, Any]]:
+    """A table row and the JSON entry of one stream."""
+    n = len(cell.ours)
+    tail = n // 2
+
+    def mean_us(values: Sequence[int]) -> float:
+        return statistics.fmean(values) / 1000
+
+    ours, theirs = Summary.of(cell.ours), Summary.of(cell.theirs)
+    total = sum(cell.ours) / sum(cell.theirs)
+    row = [str(cell.size), f"{n:,}", f"{_num(mean_us(cell.ours))} / {ours.cell()}",
+           f"{_num(mean_us(cell.theirs))} / {theirs.cell()}", f"{total:.2f}",
+           f"{ours.p50 / theirs.p50:.2f}",
+           f"{_num(mean_us(cell.ours[: n // 10]))} / {_num(mean_us(cell.ours[-tail:]))}"]
+    entry = {
+        "cards": cell.size, "hands": n,
+        "ours": {**ours.as_dict(), "mean_us": round(mean_us(cell.ours), 3),
+                 "first_tenth_mean_us": round(mean_us(cell.ours[: n // 10]), 3),
+                 "second_half_mean_us": round(mean_us(cell.ours[-tail:]), 3)},
+        "douzero": {**theirs.as_dict(), "mean_us": round(mean_us(cell.theirs), 3)},
+        "ratio_of_totals": round(total, 4),
+        "ratio_of_medians": round(ours.p50 / theirs.p50, 4),
+    }
+    return row, entry
+
+
+# --------------------------------------------------------------------------------------
 # Reporting
 
 
@@ -757,6 +845,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--long-warmup", type=int, help="warm-up hands in all before the long-run state against DouZero, "
                         "at least --warmup (default 50000; 10000 with --quick)")
     parser.add_argument("--preset-warmup", type=int, help="warm-up hands per preset in part 1 (default 2000; 200 with --quick)")
+    parser.add_argument("--stream-hands", type=int, help="new hands per size in the stream of part 3 "
+                        "(default 50000; 5000 with --quick; 0 skips it)")
     parser.add_argument("--seed", type=int, default=20240601, help="the seed of every hand and top play")
     parser.add_argument("--json", metavar="PATH", help="also write every number to PATH as JSON")
     parser.add_argument("--no-douzero", action="store_true", help="skip the DouZero comparison")
@@ -769,6 +859,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     preset_warmup = args.preset_warmup if args.preset_warmup is not None else (200 if quick else 2000)
     warmup = args.warmup
     long_warmup = args.long_warmup if args.long_warmup is not None else (10_000 if quick else 50_000)
+    stream_hands = args.stream_hands if args.stream_hands is not None else (5_000 if quick else 50_000)
     if warmup < 0 or long_warmup < warmup:
         parser.error(f"need 0 <= --warmup <= --long-warmup, got {warmup} and {long_warmup}")
 
@@ -853,8 +944,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("   cold = fresh Rules object per timing (rule-set tables built, nothing memoised from any cards);")
         print(f"   warm = one Rules object after a warm-up of {warmup:,} other hands; long-run = the same object after "
               f"{long_warmup:,} other hands in all")
-        print("   (each warm and long-run call still seeing its hand for the first time); seen = warm, after one "
-              "untimed call on this very hand;")
+        print("   (each warm and long-run call still seeing its hand for the first time); seen = warm, after two "
+              "untimed calls on this very hand;")
         print("   the two libraries are timed alternately, position by position")
         print()
         rows = []
@@ -895,6 +986,29 @@ def main(argv: Sequence[str] | None = None) -> int:
             "top_kinds": dz_top_kinds,
             "mismatches": mismatches,
         }
+
+    if stream_hands > 0 and report["douzero"] is not None:
+        log("part 3: a stream of new hands")
+        stream = run_stream(args.seed, stream_hands, log)
+        print()
+        print(f"3. A simulation's stream: {stream_hands:,} new hands per size, each led once and "
+              "timed ONCE, the garbage collector ON;")
+        print("   each library in a pass of its own over the same hands (DouZero's first); ours from a "
+              "fresh Rules object and empty module memos,")
+        print("   kept for the whole pass (its first calls build the tables); dealing is not timed")
+        print()
+        rows, entries = [], []
+        for line in stream:
+            row, entry = _stream_rows(line)
+            rows.append(row)
+            entries.append(entry)
+        print(_table(["cards", "hands", "ours us: mean / median [p10-p90]",
+                      "DouZero us: mean / median [p10-p90]", "ours/DZ total", "ours/DZ median",
+                      "ours mean: first tenth / second half"], rows,
+                     [True, True, True, True, True, True, True]))
+        print()
+        print("   ours/DZ total = our time for the whole stream / DouZero's (the ratio of the means)")
+        report["stream"] = {"hands": stream_hands, "op": "lead", "results": entries}
 
     elapsed = time.perf_counter() - run_started
     report["elapsed_s"] = round(elapsed, 1)
