@@ -207,11 +207,10 @@ def _cold_module_tables() -> Iterator[None]:
 
 
 def _module_tables() -> list[dict[object, object]]:
-    """The module-level memos a call may add to (the ranks of a rank mask, the lowest
-    cards of a rank code, the cards of a rank code): undone like the rest."""
+    """The module-level memos a call may add to (the lowest cards of a rank code, the
+    cards of a rank code): undone like the rest."""
     found: list[dict[object, object]] = []
-    for table in (getattr(_moves, "_RANKS", None), getattr(_hand, "_DECODED", None),
-                  *getattr(_moves, "_LOWEST", ())):
+    for table in (getattr(_hand, "_DECODED", None), *getattr(_moves, "_LOWEST", ())):
         if isinstance(table, dict):
             found.append(table)
     return found

@@ -109,12 +109,10 @@ _HIGH_BITS = tuple(tuple(bit + 8 for bit in range(7) if bits >> bit & 1) for bit
 
 
 def _bits(mask: int) -> tuple[int, ...]:
-    """The positions of the set bits of ``mask`` (15 bits), low to high."""
+    """The positions of the set bits of ``mask`` (15 bits), low to high: the ranks of a
+    rank mask. (Two small tables stay in the CPU's caches; a memo of every mask would
+    not.)"""
     return _LOW_BITS[mask & 0xFF] + _HIGH_BITS[mask >> 8]
-
-
-#: The ranks (set bits) of each rank mask, low to high.
-_RANKS: _Memo[int, tuple[int, ...]] = _Memo(_bits)
 
 
 def _lowest_code(size: int, code: int) -> int:
@@ -527,7 +525,7 @@ class _Tables:
         ranks too low to beat it, and runs the windows of another length; what is
         left is compared with ``top`` only where the ranks do not decide.
         """
-        codes, counts, held, ranks = hand._codes, hand._rank_counts, hand._held, _RANKS
+        codes, counts, held = hand._codes, hand._rank_counts, hand._held
         # The jokers held (singles, attached singles) and held in pairs (two decks).
         jokers = joker_pairs = 0
         if counts[13] or counts[14]:
@@ -562,23 +560,23 @@ class _Tables:
                     bomb = compared
         # Each kind is looked at only when the hand's rank masks allow one.
         if want & _SINGLE:
-            same(_of_ranks(self.single_one, self.single, codes, ranks[(held[1] | jokers) & above]))
+            same(_of_ranks(self.single_one, self.single, codes, _bits((held[1] | jokers) & above)))
         if want & _PAIR and (mask := (held[2] | joker_pairs) & above):
-            same(_of_ranks(self.pair_one, self.pair, codes, ranks[mask]))
+            same(_of_ranks(self.pair_one, self.pair, codes, _bits(mask)))
         if want & _TRIPLE and (mask := held[3] & above):
-            same(_of_ranks(self.triple_one, self.triple, codes, ranks[mask]))
+            same(_of_ranks(self.triple_one, self.triple, codes, _bits(mask)))
         if want & _TRIPLE_BOMB and held[3]:
-            bomb(_of_ranks(self.triple_bomb_one, self.triple_bomb, codes, ranks[held[3]]))
+            bomb(_of_ranks(self.triple_bomb_one, self.triple_bomb, codes, _bits(held[3])))
         if want & _FULL_HOUSE and (mask := held[3] & above):
             one, table = self.full_house_one, self.full_house
-            pairs = ranks[held[2] | joker_pairs]
-            same(_with_attached(one, table, codes, ranks[mask], 3, pairs, 2))
+            pairs = _bits(held[2] | joker_pairs)
+            same(_with_attached(one, table, codes, _bits(mask), 3, pairs, 2))
         if want & _TRIPLE_WITH_SINGLE and (mask := held[3] & above):
             one, table = self.triple_with_single_one, self.triple_with_single
-            singles = ranks[held[1] | jokers]
-            same(_with_attached(one, table, codes, ranks[mask], 3, singles, 1))
+            singles = _bits(held[1] | jokers)
+            same(_with_attached(one, table, codes, _bits(mask), 3, singles, 1))
         if want & _FOUR_OF_A_KIND and (mask := held[4] & above):
-            same(_of_ranks(self.four_one, self.four, codes, ranks[mask]))
+            same(_of_ranks(self.four_one, self.four, codes, _bits(mask)))
         spans = self.spans
         indexes: Sequence[int]
         if want & _STRAIGHTS and (indexes := spans[1][held[1]]):
@@ -596,11 +594,11 @@ class _Tables:
                 indexes = self._beating_windows(indexes, 3, length, exact, top, revolution)
             same(self.runs_of(hand, Kind.TRIPLE_RUN, 3, indexes))
         if want & _BOMB and held[4]:
-            bomb(_of_ranks(self.bomb_one, self.bomb, codes, ranks[held[4]]))
+            bomb(_of_ranks(self.bomb_one, self.bomb, codes, _bits(held[4])))
         if want & _BOMB_WITH_KICKER and held[4]:
             one, table = self.bomb_with_kicker_one, self.bomb_with_kicker
-            singles = ranks[held[1] | jokers]
-            bomb(_with_attached(one, table, codes, ranks[held[4]], 4, singles, 1))
+            singles = _bits(held[1] | jokers)
+            bomb(_with_attached(one, table, codes, _bits(held[4]), 4, singles, 1))
         if want & _JOKER_BOMB and jokers == _BOTH_JOKERS:
             bomb(self.joker_bombs(hand))
         return parts
