@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from itertools import product
 
+import attrs
 from hypothesis import event, given
 from hypothesis import strategies as st
 
@@ -40,6 +41,7 @@ from zhengshangyou import (
     classify,
     classify_all,
 )
+from zhengshangyou.plays import _new_play
 
 RULE_ID = re.compile(r"R\d+(\.\d+)*")
 # The presets, two rule sets where plays often read two ways (R3.16), and random rules.
@@ -178,3 +180,24 @@ def test_classify_raises_only_typed_errors_with_a_rule(
         assert sorted(map(repr, outcome.readings)) == sorted(map(repr, matching))
     else:
         assert matching == []
+
+
+
+@EXAMPLES
+@given(ANY_RULES, st.data())
+def test_R3_plays_built_fast_equal_plays_built_by_their_constructor(
+    rules: Rules, data: st.DataObject
+) -> None:
+    # The reader and the move generator build plays through _new_play, which sets the
+    # slots directly: every slot of a Play must be set, and the play must be the one
+    # its attrs constructor builds, in every field, in equality and in its hash.
+    slots = [slot for slot in vars(Play)["__slots__"] if slot != "__weakref__"]
+    assert set(slots) == {field.name for field in attrs.fields(Play)} | {"_attrs_cached_hash"}
+    cards = data.draw(card_sets(rules), label="cards")
+    for play in classify_all(cards, rules):
+        fields = (play.kind, play.cards, play.key, play.rev_key, play.family, play.is_bomb)
+        built, fast = Play(*fields), _new_play(*fields)
+        assert [getattr(fast, slot) for slot in slots] == [getattr(built, slot) for slot in slots]
+        assert fast == built
+        assert hash(fast) == hash(built)
+        assert repr(fast) == repr(built)

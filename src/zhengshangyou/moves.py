@@ -57,7 +57,17 @@ import attrs
 
 from zhengshangyou.cards import Card, Rank
 from zhengshangyou.hand import Hand, _cards_of_code
-from zhengshangyou.plays import Kind, Play, _flip, _Reader, _reader, _run_line, _Window, beats
+from zhengshangyou.plays import (
+    Kind,
+    Play,
+    _flip,
+    _new_play,
+    _Reader,
+    _reader,
+    _run_line,
+    _Window,
+    beats,
+)
 from zhengshangyou.rules import Rules
 
 __all__ = ["LegalPlays", "View", "legal_plays"]
@@ -472,7 +482,7 @@ class _Tables:
         cards = tuple([by_rank[rank][0] for rank in ranks])
         if top_suit is None:
             strength, flipped = self.straight_strengths[index]
-            return Play(Kind.STRAIGHT, cards, strength, flipped, Kind.STRAIGHT, False)
+            return _new_play(Kind.STRAIGHT, cards, strength, flipped, Kind.STRAIGHT, False)
         top = window.ranks[-1]
         place = ranks.index(top)
         cards = (*cards[:place], _card(top, top_suit), *cards[place + 1 :])
