@@ -140,6 +140,30 @@ def _lowest_code(size: int, code: int) -> int:
 _LOWEST: tuple[_Memo[int, int], ...] = tuple(_Memo(partial(_lowest_code, size)) for size in range(5))
 
 
+#: The cards of one rank that a group of ``size`` lowest cards takes (three bits per
+#: suit, counting copies), in a fixed order: by size (1 and 2), every such pattern.
+_PATTERNS = {
+    size: tuple(
+        sorted(
+            sum(count << 3 * suit for suit, count in enumerate(counts))
+            for counts in itertools.product(range(3), repeat=4)
+            if sum(counts) == size
+        )
+    )
+    for size in (1, 2)
+}
+
+
+def _slot(size: int, code: int) -> int:
+    """Where a row of attached plays keeps the group of the lowest ``size`` cards of a
+    rank code: the rank << 4, and the place of its pattern in :data:`_PATTERNS`."""
+    return code >> 12 << 4 | _PATTERNS[size].index(_lowest_code(size, code) & 0xFFF)
+
+
+#: By size (1, 2), the slot of each rank code (see :func:`_slot`).
+_SLOTS = {size: _Memo(partial(_slot, size)) for size in (1, 2)}
+
+
 @lru_cache(maxsize=4096)
 def _subsets(cards: tuple[Card, ...], size: int) -> tuple[tuple[Card, ...], ...]:
     """The distinct sub-multisets of ``size`` cards of sorted ``cards``, in order."""
@@ -167,7 +191,7 @@ class _Tables:
         self.classes = classes
         self.cards_of = cards_of
         # A member of the class view takes the lowest cards of each rank it uses, so
-        # keys with the same lowest cards share one entry (see _with_attached and _run);
+        # keys with the same lowest cards share one entry (see _with_attached and runs_of);
         # not so for a hand with a card pinned first (R2.5), whose entries are its own.
         self.lowest = _LOWEST if classes and cards_of is _cards_of_code else None
         self.enabled = _enabled(rules)
@@ -202,10 +226,11 @@ class _Tables:
         self.triple_bomb_one = _first(self.triple_bomb) if one else None
         self.four_one = _first(self.four) if one else None
         self.bomb_one = _first(self.bomb) if one and rules.decks == 1 else None
-        # (Keyed by the codes of the lowest cards of the two ranks: see _with_attached.)
-        self.full_house_one = _first(self.full_house) if one else None
-        self.triple_with_single_one = _first(self.triple_with_single) if one else None
-        self.bomb_with_kicker_one = _first(self.bomb_with_kicker) if one else None
+        # Plays with attached cards by the code of the main group's lowest cards: a row
+        # of plays by the slot of the attached group (see _with_attached).
+        self.full_house_rows = _rows(self.full_house, 2) if one else None
+        self.triple_with_single_rows = _rows(self.triple_with_single, 1) if one else None
+        self.bomb_with_kicker_rows = _rows(self.bomb_with_kicker, 1) if one else None
         # Runs: the windows a hand's rank mask holds, by width; then plays by window.
         minimum = {1: rules.min_straight, 2: rules.min_pair_run, 3: rules.min_triple_run}
         line = [int(rank) for rank, _ in _run_line(rules.run_order)]
@@ -329,9 +354,15 @@ class _Tables:
         the memo)."""
         fixed = (self.spans, self.stretches, self.span_index, self.run_keys, self.minimum)
         tables = [table for table in vars(self).values() if all(table is not f for f in fixed)]
+        rows = (self.full_house_rows, self.triple_with_single_rows, self.bomb_with_kicker_rows)
         return tuple(
             table
-            for table in (*tables, *self.spans.values(), *self.stretches.values())
+            for table in (
+                *tables,
+                *self.spans.values(),
+                *self.stretches.values(),
+                *(row for table in rows if table is not None for row in table.values()),
+            )
             if isinstance(table, dict)
         )
 
@@ -397,15 +428,8 @@ class _Tables:
 
     def _run(self, kind: Kind, width: int, key: tuple[int, ...]) -> Play:
         """The class of a pair run or triple run: ``key`` is the window's index and the
-        codes of its ranks, low to high; the member takes each rank's lowest cards."""
-        lowest = self.lowest
-        if lowest is not None:
-            # The entry of the lowest cards of each rank serves (and is built once for)
-            # every key sharing them.
-            low = lowest[width]
-            same = (key[0], *[low[code] for code in key[1:]])
-            if same != key:
-                return (self.pair_run if width == 2 else self.triple_run)[same]
+        codes of its ranks, low to high (in the class view, of the lowest cards of each
+        rank: see :meth:`runs_of`); the member takes each rank's lowest cards."""
         window, _, _ = self.windows[key[0]]
         cards_of = self.cards_of
         cards = tuple(card for code in key[1:] for card in cards_of(code)[:width])
@@ -578,13 +602,13 @@ class _Tables:
         if want & _TRIPLE_BOMB and held[3]:
             bomb(_of_ranks(self.triple_bomb_one, self.triple_bomb, codes, _bits(held[3])))
         if want & _FULL_HOUSE and (mask := held[3] & above):
-            one, table = self.full_house_one, self.full_house
+            rows, table = self.full_house_rows, self.full_house
             pairs = _bits(held[2] | joker_pairs)
-            same(_with_attached(one, table, codes, _bits(mask), 3, pairs, 2))
+            same(_with_attached(rows, table, codes, _bits(mask), 3, pairs, 2))
         if want & _TRIPLE_WITH_SINGLE and (mask := held[3] & above):
-            one, table = self.triple_with_single_one, self.triple_with_single
+            rows, table = self.triple_with_single_rows, self.triple_with_single
             singles = _bits(held[1] | jokers)
-            same(_with_attached(one, table, codes, _bits(mask), 3, singles, 1))
+            same(_with_attached(rows, table, codes, _bits(mask), 3, singles, 1))
         if want & _FOUR_OF_A_KIND and (mask := held[4] & above):
             same(_of_ranks(self.four_one, self.four, codes, _bits(mask)))
         spans = self.spans
@@ -606,9 +630,9 @@ class _Tables:
         if want & _BOMB and held[4]:
             bomb(_of_ranks(self.bomb_one, self.bomb, codes, _bits(held[4])))
         if want & _BOMB_WITH_KICKER and held[4]:
-            one, table = self.bomb_with_kicker_one, self.bomb_with_kicker
+            rows, table = self.bomb_with_kicker_rows, self.bomb_with_kicker
             singles = _bits(held[1] | jokers)
-            bomb(_with_attached(one, table, codes, _bits(held[4]), 4, singles, 1))
+            bomb(_with_attached(rows, table, codes, _bits(held[4]), 4, singles, 1))
         if want & _JOKER_BOMB and jokers == _BOTH_JOKERS:
             bomb(self.joker_bombs(hand))
         return parts
@@ -710,6 +734,14 @@ class _Tables:
             return self._card_runs(hand, kind, width, indexes)
         codes, windows = hand._codes, self.windows
         table = self.pair_run if width == 2 else self.triple_run
+        if self.lowest is not None:
+            # Keyed by the lowest cards of each rank, which is what the member takes:
+            # far fewer keys than all the groups of cards a hand may hold.
+            low = self.lowest[width]
+            return [
+                table[(index, *[low[codes[rank]] for rank in windows[index][1]])]
+                for index in indexes
+            ]
         return [table[(index, *[codes[rank] for rank in windows[index][1]])] for index in indexes]
 
     def joker_bombs(self, hand: Hand) -> list[Play]:
@@ -775,8 +807,20 @@ def _of_ranks(
     return [play for rank in ranks for play in table[codes[rank]]]
 
 
+def _rows(table: _Memo[int, tuple[Play, ...]], extra: int) -> _Memo[int, _Memo[int, Play]]:
+    """For the class view: by the code of a main group's lowest cards, a row of plays by
+    the slot (:func:`_slot`) of an attached group of ``extra`` lowest cards; the plays
+    come from ``table`` (keyed by both codes, main << 16 | attached)."""
+    patterns = _PATTERNS[extra]
+
+    def row(main: int) -> _Memo[int, Play]:
+        return _Memo(lambda slot: table[main << 16 | slot >> 4 << 12 | patterns[slot & 15]][0])
+
+    return _Memo(row)
+
+
 def _with_attached(
-    one: _Memo[int, Play] | None,
+    rows: _Memo[int, _Memo[int, Play]] | None,
     table: _Memo[int, tuple[Play, ...]],
     codes: tuple[int, ...],
     mains: tuple[int, ...],
@@ -787,18 +831,18 @@ def _with_attached(
     """The plays of the hand's cards of each of the ``mains`` ranks with the cards of
     each of the ``attached`` ranks (another rank): by main rank, then attached rank.
 
-    In the class view (``one``), a play is keyed by the codes of the lowest
-    ``main_size`` and ``extra`` cards of its ranks, which is what its member takes: far
-    fewer keys than all the groups of cards a hand may hold (``table`` is keyed by
-    the codes of the hand's whole groups otherwise).
+    ``table`` is keyed by the codes of the two groups (main << 16 | attached). In the
+    class view, whose member takes the lowest ``main_size`` and ``extra`` cards of its
+    ranks, the plays are read from ``rows`` (see :func:`_rows`): the main group's row,
+    then the attached groups' slots, small keys in small tables.
     """
     found: list[Play] = []
-    if one is not None:
-        low_main, low_extra = _LOWEST[main_size], _LOWEST[extra]
-        others = [low_extra[codes[rank]] for rank in attached]
+    if rows is not None:
+        low_main, slot_of = _LOWEST[main_size], _SLOTS[extra]
+        slots = [slot_of[codes[rank]] for rank in attached]
         for rank in mains:
-            head = low_main[codes[rank]] << 16
-            found += [one[head | other] for other in others if other >> 12 != rank]
+            row = rows[low_main[codes[rank]]]
+            found += [row[slot] for slot in slots if slot >> 4 != rank]
         return found
     for rank in mains:
         head = codes[rank] << 16
