@@ -841,8 +841,10 @@ def _with_attached(
         low_main, slot_of = _LOWEST[main_size], _SLOTS[extra]
         slots = [slot_of[codes[rank]] for rank in attached]
         for rank in mains:
-            row = rows[low_main[codes[rank]]]
-            found += [row[slot] for slot in slots if slot >> 4 != rank]
+            # Every main rank is among the attached ranks (a triple is a pair and a
+            # single too): all the slots but its own.
+            place = attached.index(rank)
+            found += map(rows[low_main[codes[rank]]].__getitem__, slots[:place] + slots[place + 1 :])
         return found
     for rank in mains:
         head = codes[rank] << 16
