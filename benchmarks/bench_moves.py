@@ -3,7 +3,7 @@
 
 Run from the repository root::
 
-    python benchmarks/bench_moves.py            # the full run (about 1.5-2 minutes)
+    python benchmarks/bench_moves.py            # the full run (about 2 minutes)
     python benchmarks/bench_moves.py --quick    # a smaller run (well under 20 s)
     python benchmarks/bench_moves.py --json results.json
 

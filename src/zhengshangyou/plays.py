@@ -142,6 +142,7 @@ class Play:
 
 
 def _slot_setter(name: str) -> Callable[[Play, object], None]:
+    """The ``__set__`` of the descriptor of one of a play's slots."""
     setter: Callable[[Play, object], None] = vars(Play)[name].__set__
     return setter
 
