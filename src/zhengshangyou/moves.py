@@ -483,16 +483,29 @@ class _Tables:
             _trim(table, _MEMO_LIMIT)
         lows = hand._lows
         found = []
+        if top_suit is None:
+            # (The common case, written out: a long stretch of ranks builds many.)
+            by_rank, windows, strengths = hand._by_rank, self.windows, self.straight_strengths
+            for index in indexes:
+                if kept[index]:
+                    key, mask = keys[index]
+                    key |= lows & mask
+                    play = table.get(key)
+                    if play is None:
+                        play = table[key] = self._lowest_straight(hand, index, None)
+                else:
+                    cards = tuple([by_rank[rank][0] for rank in windows[index][1]])
+                    strength, flipped = strengths[index]
+                    play = _new_play(Kind.STRAIGHT, cards, strength, flipped, Kind.STRAIGHT, False)
+                found.append(play)
+            return found
         for index in indexes:
             if not kept[index]:
                 found.append(self._lowest_straight(hand, index, top_suit))
                 continue
             key, mask = keys[index]
-            if top_suit is None:
-                key |= lows & mask
-            else:
-                top = self.windows[index][0].ranks[-1]
-                key |= (lows & ~(3 << 2 * top) | top_suit << 2 * top) & mask
+            top = self.windows[index][0].ranks[-1]
+            key |= (lows & ~(3 << 2 * top) | top_suit << 2 * top) & mask
             play = table.get(key)
             if play is None:
                 play = table[key] = self._lowest_straight(hand, index, top_suit)
