@@ -477,7 +477,7 @@ class _Tables:
         rank's lowest card, or under ``straights_by_suit`` the top rank's card of
         ``top_suit``. Kept by the window and the suits of those cards on windows of up
         to :data:`_KEPT_STRAIGHT` ranks; built each time on longer ones, whose suits
-        rarely come again (there are 4 ** 6 ways for six ranks)."""
+        rarely come again (there are 4 ** 7 ways to choose them for seven ranks)."""
         table, keys, kept = self.lowest_straight, self.straight_keys, self.kept_straight
         if len(table) >= _MEMO_LIMIT:
             _trim(table, _MEMO_LIMIT)
