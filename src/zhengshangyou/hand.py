@@ -131,14 +131,6 @@ class Hand:
         put(self, "_suit_ranks", suit_ranks)
 
     @classmethod
-    def _sorted(cls, cards: tuple[Card, ...]) -> Hand:
-        """A hand from cards already in sorted order (skips sorting)."""
-        hand = object.__new__(cls)
-        object.__setattr__(hand, "cards", cards)
-        hand.__attrs_post_init__()
-        return hand
-
-    @classmethod
     def parse(cls, text: str) -> Hand:
         """Read a hand in the card notation (R1.4).
 
