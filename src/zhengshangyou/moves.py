@@ -481,48 +481,40 @@ class _Tables:
         table, keys, kept = self.lowest_straight, self.straight_keys, self.kept_straight
         if len(table) >= _MEMO_LIMIT:
             _trim(table, _MEMO_LIMIT)
-        lows = hand._lows
+        lows, by_rank, windows = hand._lows, hand._by_rank, self.windows
         found = []
-        if top_suit is None:
-            # (The common case, written out: a long stretch of ranks builds many.)
-            by_rank, windows, strengths = hand._by_rank, self.windows, self.straight_strengths
-            for index in indexes:
-                if kept[index]:
-                    key, mask = keys[index]
-                    key |= lows & mask
-                    play = table.get(key)
-                    if play is None:
-                        play = table[key] = self._lowest_straight(hand, index, None)
-                else:
-                    cards = tuple([by_rank[rank][0] for rank in windows[index][1]])
-                    strength, flipped = strengths[index]
-                    play = _new_play(Kind.STRAIGHT, cards, strength, flipped, Kind.STRAIGHT, False)
-                found.append(play)
-            return found
         for index in indexes:
-            if not kept[index]:
-                found.append(self._lowest_straight(hand, index, top_suit))
-                continue
-            key, mask = keys[index]
-            top = self.windows[index][0].ranks[-1]
-            key |= (lows & ~(3 << 2 * top) | top_suit << 2 * top) & mask
-            play = table.get(key)
-            if play is None:
-                play = table[key] = self._lowest_straight(hand, index, top_suit)
+            key = None
+            if kept[index]:
+                key, mask = keys[index]
+                suits = lows
+                if top_suit is not None:
+                    top = windows[index][0].ranks[-1]
+                    suits = lows & ~(3 << 2 * top) | top_suit << 2 * top
+                key |= suits & mask
+                play = table.get(key)
+                if play is not None:
+                    found.append(play)
+                    continue
+            # Built here (no call) in the common case: a long stretch builds many.
+            if top_suit is None:
+                cards = tuple([by_rank[rank][0] for rank in windows[index][1]])
+                strength, flipped = self.straight_strengths[index]
+                play = _new_play(Kind.STRAIGHT, cards, strength, flipped, Kind.STRAIGHT, False)
+            else:
+                play = self._straight_with_top_suit(hand, index, top_suit)
+            if key is not None:
+                table[key] = play
             found.append(play)
         return found
 
-    def _lowest_straight(self, hand: Hand, index: int, top_suit: int | None) -> Play:
-        """The straight on a window of each rank's lowest card (see :meth:`_lowest_straights`)."""
+    def _straight_with_top_suit(self, hand: Hand, index: int, top_suit: int) -> Play:
+        """The straight on a window of each rank's lowest card but the top rank's card
+        of ``top_suit`` (``straights_by_suit``; see :meth:`_lowest_straights`)."""
         window, ranks, _ = self.windows[index]
         by_rank = hand._by_rank
-        cards = tuple([by_rank[rank][0] for rank in ranks])
-        if top_suit is None:
-            strength, flipped = self.straight_strengths[index]
-            return _new_play(Kind.STRAIGHT, cards, strength, flipped, Kind.STRAIGHT, False)
         top = window.ranks[-1]
-        place = ranks.index(top)
-        cards = (*cards[:place], _card(top, top_suit), *cards[place + 1 :])
+        cards = tuple([_card(top, top_suit) if rank == top else by_rank[rank][0] for rank in ranks])
         return self.reader.run(Kind.STRAIGHT, cards, window)
 
     def _straights(self, key: tuple[int, ...]) -> tuple[Play, ...]:
