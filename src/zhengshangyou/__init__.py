@@ -22,6 +22,7 @@ from zhengshangyou.game import Action, Deal, Game, LegalMoves, Observation, Stat
 from zhengshangyou.hand import Hand
 from zhengshangyou.moves import LegalPlays, legal_plays
 from zhengshangyou.plays import Kind, Play, beats, classify, classify_all
+from zhengshangyou.rankplays import RankPlay, RankPlays, rank_plays
 from zhengshangyou.record import Record, RefereeReport, referee
 from zhengshangyou.rules import PRESETS, Rules
 from zhengshangyou.scoring import HandResult, score_hand
@@ -54,6 +55,8 @@ __all__ = [
     "Pass",
     "Play",
     "Rank",
+    "RankPlay",
+    "RankPlays",
     "Record",
     "RefereeReport",
     "Return",
@@ -71,6 +74,7 @@ __all__ = [
     "legal_plays",
     "make_deck",
     "parse_cards",
+    "rank_plays",
     "referee",
     "score_hand",
 ]

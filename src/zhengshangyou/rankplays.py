@@ -1,0 +1,420 @@
+"""Rank plays: the plays of a rule set without their suits, each with a fixed id.
+
+A :class:`RankPlay` is a play seen at the level of ranks: its kind, its ranks
+(with repeats) and its strength with any suit part cleared. It is what a
+reinforcement-learning agent chooses among and what Dou Dizhu engines such as
+DouZero list as moves: a fixed set per rule set, so each has a fixed integer
+:attr:`~RankPlay.id`. Where suits cannot matter under the rules, a rank play is
+exactly one class of the class view of :func:`~zhengshangyou.moves.legal_plays`.
+
+:func:`rank_plays` gives a rule set's :class:`RankPlays`: every rank play that
+exists under the rules, numbered in the class view's order (by kind, then by
+rank; runs shortest first, then low to high), and for any hand the rank plays
+it may lead or answer with, generated from its rank counts.
+
+>>> rules = Rules(min_pair_run=3)
+>>> space = rank_plays(rules)
+>>> hand = Hand.parse("3D 3S 4H 5C 6D 7S RJ")
+>>> [str(play) for play in space.legal(hand)]
+['3', '4', '5', '6', '7', 'RJ', '3 3', '3 4 5 6 7']
+>>> straight = space.legal(hand)[-1]
+>>> space[straight.id] is straight, space.member(straight, hand)
+(True, Play(straight: 3D 4H 5C 6D 7S))
+>>> space.of(Play.parse("9C 10C JD QH KS", rules)).ranks == (Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, overload
+
+import attrs
+
+from zhengshangyou.cards import Card, Rank
+from zhengshangyou.errors import IllegalMoveError, InvalidCombinationError
+from zhengshangyou.hand import Hand
+from zhengshangyou.moves import (
+    _ALL,
+    _BOMB,
+    _BOMB_WITH_KICKER,
+    _FOUR_OF_A_KIND,
+    _FULL_HOUSE,
+    _JOKER_BOMB,
+    _PAIR,
+    _PAIR_RUN,
+    _SINGLE,
+    _STRAIGHT,
+    _TRIPLE,
+    _TRIPLE_BOMB,
+    _TRIPLE_RUN,
+    _TRIPLE_WITH_SINGLE,
+    _bits,
+    _Memo,
+    _Tables,
+    _tables,
+    legal_plays,
+)
+from zhengshangyou.plays import Kind, Play, beats
+from zhengshangyou.rules import Rules
+
+__all__ = ["RankPlay", "RankPlays", "rank_plays"]
+
+_ALL_RANKS = (1 << 15) - 1
+
+#: The suit part of a key (see ``plays._pack``): the two lowest bits.
+_SUIT_PART = 3
+
+
+@attrs.frozen(repr=False)
+class RankPlay:
+    """A play without its suits: its kind, its ranks and its strength.
+
+    ``ranks`` are sorted, with repeats (a full house of 5s and 9s is
+    ``(5, 5, 5, 9, 9)``); ``key`` and ``rev_key`` are the strength of the plays it
+    stands for (as :attr:`Play.key <zhengshangyou.plays.Play.key>`) with any
+    suit part cleared, which also tells apart the two readings of the same
+    ranks as runs placed differently (A-A-2-2 low or high under
+    ``run_order="either_end"``). ``id`` is its place in its rule set's
+    :class:`RankPlays`. Two rank plays are equal when their kind, ranks and key
+    are equal. Get rank plays from :func:`rank_plays`, never by hand.
+
+    >>> space = rank_plays(Rules())
+    >>> play = space.of(Play.parse("5D 5C 5S 9H 9S", Rules()))
+    >>> play, play.kind, play.family, play.is_bomb, len(play)
+    (RankPlay(full_house: 5 5 5 9 9), <Kind.FULL_HOUSE: 'full_house'>, <Kind.FULL_HOUSE: 'full_house'>, False, 5)
+    """
+
+    kind: Kind
+    ranks: tuple[Rank, ...]
+    key: int
+    rev_key: int = attrs.field(eq=False)
+    family: Kind = attrs.field(eq=False)
+    is_bomb: bool = attrs.field(eq=False)
+    id: int = attrs.field(eq=False)
+
+    def __len__(self) -> int:
+        return len(self.ranks)
+
+    def __str__(self) -> str:
+        return " ".join(rank.symbol for rank in self.ranks)
+
+    def __repr__(self) -> str:
+        return f"RankPlay({self.kind.value}: {self})"
+
+
+def _identity(play: Play) -> tuple[Kind, tuple[Rank, ...], int]:
+    """What a play's rank play is known by: kind, ranks and key without its suit part."""
+    return play.kind, tuple(sorted(card.rank for card in play.cards)), play.key & ~_SUIT_PART
+
+
+class RankPlays(Sequence[RankPlay]):
+    """Every rank play of a rule set, by id, and the rank plays a hand may make.
+
+    Build it with :func:`rank_plays`, which keeps one per rule set. The ids run
+    from 0 to ``len(space) - 1`` in the order of the class view of
+    :func:`~zhengshangyou.moves.legal_plays` (by kind; then by rank, main rank
+    then attached rank; runs shortest first, then low to high), so they stay
+    fixed for a rule set and :meth:`legal` lists come in id order.
+
+    >>> space = rank_plays(Rules())  # 15 singles first, then 13 pairs, ...
+    >>> len(space), space[0], space[14], space[15]
+    (445, RankPlay(single: 3), RankPlay(single: RJ), RankPlay(pair: 3 3))
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self._tables: _Tables = _tables(rules, True)
+        # Every class a full deck holds has a member in it, so the deck's class view
+        # lists every class there is; its rank plays, in that order, are the space.
+        members: dict[tuple[Kind, tuple[Rank, ...], int], Play] = {}
+        for play in legal_plays(Hand(rules.deck()), rules):
+            members.setdefault(_identity(play), play)
+        self._plays = tuple(
+            RankPlay(kind, ranks, key, play.rev_key & ~_SUIT_PART, play.family, play.is_bomb, index)
+            for index, ((kind, ranks, key), play) in enumerate(members.items())
+        )
+        self._by_identity = {
+            (play.kind, play.ranks, play.key): play for play in self._plays
+        }
+        # One member per rank play: where suits cannot matter, every member of a class
+        # compares as this one does.
+        self._members = tuple(members.values())
+        # Straights that may be flushes, and comparisons that look at suits, make a
+        # hand's rank plays depend on its suits: those come from the class view.
+        self._fast = not rules.suits_matter and rules.straight_flush == "none"
+        if self._fast:
+            self._build_fast()
+
+    # --- the space -------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self._plays)
+
+    @overload
+    def __getitem__(self, index: int) -> RankPlay: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[RankPlay, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> RankPlay | tuple[RankPlay, ...]:
+        return self._plays[index]
+
+    def __iter__(self) -> Iterator[RankPlay]:
+        return iter(self._plays)
+
+    def __contains__(self, play: object) -> bool:
+        return isinstance(play, RankPlay) and self._find(play) is not None
+
+    def index(self, play: Any, start: int = 0, stop: int | None = None) -> int:
+        """The id of the rank play equal to ``play`` (within ``start:stop``), in one look-up.
+
+        >>> space = rank_plays(Rules())
+        >>> space.index(space[17])
+        17
+        """
+        found = self._find(play) if isinstance(play, RankPlay) else None
+        if found is None or not start <= found.id < (len(self) if stop is None else stop):
+            raise ValueError(f"{play!r} is not in {self!r}")
+        return found.id
+
+    def _find(self, play: RankPlay) -> RankPlay | None:
+        """This space's rank play equal to ``play``, if any."""
+        return self._by_identity.get((play.kind, play.ranks, play.key))
+
+    def __repr__(self) -> str:
+        return f"<RankPlays: {len(self)} rank plays>"
+
+    def of(self, play: Play) -> RankPlay:
+        """The rank play of ``play``, a play read under these rules.
+
+        >>> rules = Rules.preset("winner")
+        >>> space = rank_plays(rules)
+        >>> space.of(Play.parse("7C", rules)) == space.of(Play.parse("7S", rules))
+        True
+        """
+        found = self._by_identity.get(_identity(play))
+        if found is None:
+            raise InvalidCombinationError(
+                f"{play!r} is not a play under these rules (R3): it has no rank play"
+            )
+        return found
+
+    # --- the rank plays of a hand ----------------------------------------------
+
+    def legal(
+        self,
+        hand: Hand | Iterable[Card],
+        to_beat: Play | None = None,
+        *,
+        revolution: bool = False,
+        must_include: Card | None = None,
+    ) -> list[RankPlay]:
+        """The rank plays ``hand`` may lead or, given ``to_beat``, answer with, in id order.
+
+        The rank plays of the plays of :func:`~zhengshangyou.moves.legal_plays`
+        with the same arguments, each once. Where suits cannot matter under the
+        rules (no comparison by suit, ``straight_flush="none"``) and no card
+        must be included, they are generated from the hand's rank counts.
+
+        >>> rules = Rules()
+        >>> space = rank_plays(rules)
+        >>> hand = Hand.parse("4D 4S 9C 9H 9S 2D BJ RJ")
+        >>> [str(play) for play in space.legal(hand, Play.parse("8D 8C", rules))]
+        ['9 9', 'BJ RJ']
+        >>> [play.id for play in space.legal(hand, Play.parse("8D 8C", rules))]  # pairs from 15
+        [21, 444]
+        """
+        if not isinstance(hand, Hand):
+            hand = Hand(hand)
+        if self._fast and must_include is None:
+            return self._legal_fast(hand, to_beat, revolution)
+        found: dict[RankPlay, None] = {}
+        for play in legal_plays(hand, self.rules, to_beat, revolution=revolution,
+                                must_include=must_include):
+            found[self.of(play)] = None
+        return list(found)
+
+    def member(
+        self,
+        play: RankPlay,
+        hand: Hand | Iterable[Card],
+        to_beat: Play | None = None,
+        *,
+        revolution: bool = False,
+        must_include: Card | None = None,
+    ) -> Play:
+        """The play of the class view of :func:`~zhengshangyou.moves.legal_plays` that
+        ``play`` stands for in ``hand`` (the first such under rules where suits
+        matter); an :class:`~zhengshangyou.errors.IllegalMoveError` when there is none.
+
+        >>> rules = Rules()
+        >>> space = rank_plays(rules)
+        >>> hand = Hand.parse("4D 4S 9C 9H 9S 2D")
+        >>> space.member(space.legal(hand)[-1], hand)
+        Play(full_house: 4D 4S 9C 9H 9S)
+        >>> space.member(space[0], hand)
+        Traceback (most recent call last):
+        ...
+        zhengshangyou.errors.IllegalMoveError: RankPlay(single: 3) is not a legal play of 4D 4S 9C 9H 9S 2D here
+        """
+        if not isinstance(hand, Hand):
+            hand = Hand(hand)
+        if self._find(play) is not None:
+            ranks = set(play.ranks)
+            narrowed = Hand(card for card in hand.cards if card.rank in ranks)
+            for member in legal_plays(narrowed, self.rules, to_beat, revolution=revolution,
+                                      kinds=(play.kind,), must_include=must_include):
+                if _identity(member) == (play.kind, play.ranks, play.key):
+                    return member
+        raise IllegalMoveError(f"{play!r} is not a legal play of {hand} here", rule="R4.1")
+
+    # --- generation from rank counts -----------------------------------------------
+
+    def _build_fast(self) -> None:
+        """The look-up tables of generation from rank counts: rank plays by rank (by
+        main and attached rank for full houses, triples with a single and bombs with a
+        kicker; by size for bombs) and by window for runs."""
+        by_kind: dict[tuple[Kind, tuple[Rank, ...]], RankPlay] = {}
+        for play in self._plays:
+            by_kind.setdefault((play.kind, play.ranks), play)
+
+        def one(kind: Kind, size: int) -> tuple[RankPlay | None, ...]:
+            return tuple(by_kind.get((kind, (Rank(rank),) * size)) for rank in range(15))
+
+        def attached(kind: Kind, main: int, extra: int) -> tuple[tuple[RankPlay | None, ...], ...]:
+            return tuple(
+                tuple(
+                    by_kind.get((kind, tuple(sorted((Rank(rank),) * main + (Rank(other),) * extra))))
+                    for other in range(15)
+                )
+                for rank in range(15)
+            )
+
+        self._single, self._pair, self._triple = one(Kind.SINGLE, 1), one(Kind.PAIR, 2), one(Kind.TRIPLE, 3)
+        self._triple_bomb, self._four = one(Kind.TRIPLE_BOMB, 3), one(Kind.FOUR_OF_A_KIND, 4)
+        decks = self.rules.decks
+        self._bombs = tuple(
+            tuple(by_kind.get((Kind.BOMB, (Rank(rank),) * size)) for size in range(4, 4 * decks + 1))
+            for rank in range(15)
+        )
+        self._full_house = attached(Kind.FULL_HOUSE, 3, 2)
+        self._triple_with_single = attached(Kind.TRIPLE_WITH_SINGLE, 3, 1)
+        self._bomb_with_kicker = attached(Kind.BOMB_WITH_KICKER, 4, 1)
+        self._joker_bomb = [play for play in self._plays if play.kind is Kind.JOKER_BOMB]
+        # Runs by window (the class tables' windows), per width.
+        tables, reader = self._tables, self._tables.reader
+        self._runs: dict[int, tuple[RankPlay | None, ...]] = {}
+        for width, kind in ((1, Kind.STRAIGHT), (2, Kind.PAIR_RUN), (3, Kind.TRIPLE_RUN)):
+            self._runs[width] = tuple(
+                self._by_identity.get(
+                    (
+                        kind,
+                        tuple(sorted(Rank(rank) for rank in ranks * width)),
+                        reader.run_strength(kind, window)[0] & ~_SUIT_PART,
+                    )
+                )
+                for window, ranks, _ in tables.windows
+            )
+        # One-rank kinds by the mask of the ranks held (few masks occur, and an entry is
+        # one tuple, so these stay small).
+        self._by_mask = {
+            width: _by_mask(table)
+            for width, table in (
+                (1, self._single),
+                (2, self._pair),
+                (3, self._triple_bomb if self.rules.triple_bomb else self._triple),
+                (4, self._four),
+            )
+        }
+
+    def _legal_fast(self, hand: Hand, top: Play | None, revolution: bool) -> list[RankPlay]:
+        """:meth:`legal` from the hand's rank counts (see :meth:`_build_fast`), in the
+        order of :meth:`_Tables.plays`."""
+        tables = self._tables
+        counts, held = hand._rank_counts, hand._held
+        jokers = joker_pairs = 0
+        if counts[13] or counts[14]:
+            jokers = (counts[13] > 0) << 13 | (counts[14] > 0) << 14
+            if tables.joker_pairs:
+                joker_pairs = (counts[13] > 1) << 13 | (counts[14] > 1) << 14
+        if top is None:
+            want, above, length, exact = tables.enabled, _ALL_RANKS, 0, True
+        else:
+            want, above, length, exact = tables.plan(top, revolution, _ALL)
+        by_mask = self._by_mask
+        found: list[RankPlay | None] = []
+        if want & _SINGLE:
+            found += by_mask[1][(held[1] | jokers) & above]
+        if want & _PAIR:
+            found += by_mask[2][(held[2] | joker_pairs) & above]
+        if want & (_TRIPLE | _TRIPLE_BOMB) and held[3]:
+            found += by_mask[3][held[3] & (above if want & _TRIPLE else _ALL_RANKS)]
+        if want & _FULL_HOUSE and (mains := held[3] & above):
+            _put_attached(found, self._full_house, mains, _bits(held[2] | joker_pairs))
+        if want & _TRIPLE_WITH_SINGLE and (mains := held[3] & above):
+            _put_attached(found, self._triple_with_single, mains, _bits(held[1] | jokers))
+        if want & _FOUR_OF_A_KIND:
+            found += by_mask[4][held[4] & above]
+        spans, family = tables.spans, None if top is None else top.family
+        indexes: Sequence[int]
+        if want & _STRAIGHT and (indexes := spans[1][held[1]]):
+            if family is Kind.STRAIGHT:
+                indexes = tables._beating_windows(indexes, 1, length, exact, top, revolution)
+            found += map(self._runs[1].__getitem__, indexes)
+        if want & _PAIR_RUN and (indexes := spans[2][held[2]]):
+            if family is Kind.PAIR_RUN:
+                indexes = tables._beating_windows(indexes, 2, length, exact, top, revolution)
+            found += map(self._runs[2].__getitem__, indexes)
+        if want & _TRIPLE_RUN and (indexes := spans[3][held[3]]):
+            if family is Kind.TRIPLE_RUN:
+                indexes = tables._beating_windows(indexes, 3, length, exact, top, revolution)
+            found += map(self._runs[3].__getitem__, indexes)
+        if want & _BOMB and held[4]:
+            for rank in _bits(held[4]):
+                found += self._bombs[rank][: counts[rank] - 3]
+        if want & _BOMB_WITH_KICKER and held[4]:
+            _put_attached(found, self._bomb_with_kicker, held[4], _bits(held[1] | jokers))
+        if want & _JOKER_BOMB and counts[13] >= self.rules.decks and counts[14] >= self.rules.decks:
+            found += self._joker_bomb
+        if top is not None and top.is_bomb:
+            # Only bombs answer a bomb (R4.6), compared as their members are.
+            members = self._members
+            return [
+                play for play in found
+                if play is not None and beats(members[play.id], top, revolution=revolution)
+            ]
+        return found  # type: ignore[return-value]  # no None: every entry read exists
+
+
+def _by_mask(table: tuple[RankPlay | None, ...]) -> _Memo[int, tuple[RankPlay | None, ...]]:
+    """A memo of the rank plays of ``table`` (by rank) of the ranks of each rank mask."""
+    return _Memo(lambda mask: tuple([table[rank] for rank in _bits(mask)]))
+
+
+def _put_attached(
+    found: list[RankPlay | None],
+    rows: tuple[tuple[RankPlay | None, ...], ...],
+    mains: int,
+    attached: tuple[int, ...],
+) -> None:
+    """Add the rank plays of each rank of the mask ``mains`` with each other rank of
+    ``attached`` (which holds every main rank: a triple is a pair and a single too)."""
+    for rank in _bits(mains):
+        get, place = rows[rank].__getitem__, attached.index(rank)
+        found += map(get, attached[:place])
+        found += map(get, attached[place + 1 :])
+
+
+def rank_plays(rules: Rules) -> RankPlays:
+    """The :class:`RankPlays` of ``rules``, built on first use and kept in its memo.
+
+    >>> rank_plays(Rules()) is rank_plays(Rules())
+    True
+    """
+    memo = rules._memo
+    found = memo.get("rank_plays")
+    if found is None:
+        found = memo["rank_plays"] = RankPlays(rules)
+    assert isinstance(found, RankPlays)
+    return found
