@@ -196,7 +196,8 @@ class RankPlays(Sequence[RankPlay]):
         found = self._by_identity.get(_identity(play))
         if found is None:
             raise InvalidCombinationError(
-                f"{play!r} is not a play under these rules (R3): it has no rank play"
+                f"{play!r} is not a play under these rules (R3): it has no rank play",
+                rule="R3",
             )
         return found
 
