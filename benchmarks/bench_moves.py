@@ -58,6 +58,7 @@ from zhengshangyou import Card, Hand, Kind, Play, Rank, Rules, classify_all, mak
 from zhengshangyou import hand as _hand
 from zhengshangyou import moves as _moves
 from zhengshangyou.moves import legal_plays
+from zhengshangyou.rankplays import RankPlay, rank_plays
 
 try:  # DouZero is optional: without it part 2 is skipped.
     from douzero.env import move_detector as _md
@@ -594,16 +595,22 @@ class DzCell:
     state: str
     ours: list[int] = field(default_factory=list)
     theirs: list[int] = field(default_factory=list)
+    ranks: list[int] = field(default_factory=list)
     counts: list[int] = field(default_factory=list)
 
 
-def _as_douzero_moves(plays: Sequence[Play]) -> Counter[tuple[int, ...]]:
-    return Counter(tuple(to_douzero(play.cards)) for play in plays)
+def _as_douzero_moves(plays: Sequence[Play] | Sequence[RankPlay]) -> Counter[tuple[int, ...]]:
+    return Counter(
+        tuple(sorted(DOUZERO_INT[rank] for rank in play.ranks)) if isinstance(play, RankPlay)
+        else tuple(to_douzero(play.cards))
+        for play in plays
+    )
 
 
 def _race(pos: DzPosition, op: str, state: str, warm: Rules, repeat: int,
-          cell: DzCell) -> tuple[list[Play], list[list[int]]]:
-    """Time one position on both sides, alternately, ``repeat`` times; keep the minimums.
+          cell: DzCell) -> tuple[list[Play], list[list[int]], list[RankPlay]]:
+    """Time one position on both sides (ours twice: the class view, and the rank plays),
+    in turn, ``repeat`` times; keep the minimums.
 
     ``warm`` is the warmed Rules object ("warm", "long-run" and "seen"); whatever the
     timed calls add to its memo is removed again, so that it stays as it was."""
@@ -623,29 +630,38 @@ def _race(pos: DzPosition, op: str, state: str, warm: Rules, repeat: int,
         # holds this one.
         for _ in range(2):
             list(legal_plays(pos.hand, warm, top, view="classes"))
+    results: dict[str, Any] = {}
     for rep in range(repeat):
         rules = _fresh_rules(SHARED_OPTIONS, ("classes",)) if state == "cold" else warm
         cold = _cold_module_tables() if state == "cold" else contextlib.nullcontext()
-        # Alternate which library goes first.
+        calls: list[tuple[str, Callable[[], Any]]] = [
+            ("ours", _call(pos.hand, rules, "classes", top)),
+            ("theirs", theirs),
+            ("ranks", _call_ranks(pos.hand, rules, top)),
+        ]
+        # Take turns at going first.
+        calls = calls[rep % 3:] + calls[: rep % 3]
         with cold:
-            if rep % 2 == 0:
-                t_ours, plays = _timed(_call(pos.hand, rules, "classes", top))
-                t_theirs, found = _timed(theirs)
-            else:
-                t_theirs, found = _timed(theirs)
-                t_ours, plays = _timed(_call(pos.hand, rules, "classes", top))
+            for name, call in calls:
+                elapsed, results[name] = _timed(call)
+                best[name] = min(best.get(name, elapsed), elapsed)
         if state in ("warm", "long-run"):
             _memo_undo(marks, warm)  # so that the next timing sees this hand afresh too
-        best["ours"] = min(best.get("ours", t_ours), t_ours)
-        best["theirs"] = min(best.get("theirs", t_theirs), t_theirs)
     _memo_undo(marks, warm)
     cell.ours.append(best["ours"])
     cell.theirs.append(best["theirs"])
-    cell.counts.append(len(plays))
-    return plays, found
+    cell.ranks.append(best["ranks"])
+    cell.counts.append(len(results["ours"]))
+    return results["ours"], results["theirs"], results["ranks"]
 
 
-def _compare(pos: DzPosition, op: str, plays: list[Play], found: list[list[int]]) -> str | None:
+def _call_ranks(hand: Hand, rules: Rules, top: Play | None) -> Callable[[], list[RankPlay]]:
+    """Our rank plays (the rule set's space is built on the first call, as a cold call shows)."""
+    return lambda: rank_plays(rules).legal(hand, top)
+
+
+def _compare(pos: DzPosition, op: str, plays: list[Play] | list[RankPlay],
+             found: list[list[int]]) -> str | None:
     """None when both sides list the same moves, else a report naming the hand."""
     mine = _as_douzero_moves(plays)
     their = Counter(tuple(sorted(move)) for move in found)
@@ -654,7 +670,8 @@ def _compare(pos: DzPosition, op: str, plays: list[Play], found: list[list[int]]
     return (
         f"{op} of {len(pos.hand)}-card hand {pos.hand} (DouZero {pos.ints})"
         + (f" to {pos.top!r} (DouZero {pos.rival})" if op == "answer" else "")
-        + f": ours {len(plays)}, DouZero {len(found)};"
+        + f": ours ({'rank plays' if plays and isinstance(plays[0], RankPlay) else 'class view'})"
+        + f" {len(plays)}, DouZero {len(found)};"
         + f" only ours {sorted((mine - their).elements())},"
         + f" only DouZero {sorted((their - mine).elements())}"
     )
@@ -674,8 +691,10 @@ def _warm_up_shared(rules: Rules, sampler: Rules, wrng: random.Random, start: in
         cards = wrng.sample(deck, DZ_SIZES[index % 2])
         hand = Hand(cards)
         list(legal_plays(hand, rules, view="classes"))
+        rank_plays(rules).legal(hand)
         top = draw_top(wrng, _rest_by_rank(deck, cards), sampler)
         list(legal_plays(hand, rules, top, view="classes"))
+        rank_plays(rules).legal(hand, top)
 
 
 def run_douzero(seed: int, positions: int, repeat: int, warmup: int, long_warmup: int,
@@ -703,11 +722,12 @@ def run_douzero(seed: int, positions: int, repeat: int, warmup: int, long_warmup
         cell = cells[size, op, state] = DzCell(size, op, state)
         with _Quiet():
             for pos in groups[size]:
-                plays, found = _race(pos, op, state, warm, repeat, cell)
+                plays, found, ranked = _race(pos, op, state, warm, repeat, cell)
                 if state == "cold":  # the same lists in every state: check once
-                    mismatch = _compare(pos, op, plays, found)
-                    if mismatch:
-                        mismatches.append(mismatch)
+                    for ours in (plays, ranked):
+                        mismatch = _compare(pos, op, ours, found)
+                        if mismatch:
+                            mismatches.append(mismatch)
 
     for size in DZ_SIZES:
         for op in OPS:
@@ -735,13 +755,17 @@ class StreamCell:
     size: int
     ours: list[int]
     theirs: list[int]
+    ranks: list[int]
 
 
-def _stream_pass(seed: int, size: int, count: int, ours: bool) -> list[int]:
-    """One library's pass over ``count`` seeded new hands of ``size`` cards, each led
-    once and timed once, with the garbage collector ON, as a simulation meets them.
-    Ours starts from a fresh Rules object with empty module memos (as a new process
-    would) and keeps it for the whole pass; dealing a hand is not timed."""
+def _stream_pass(seed: int, size: int, count: int, who: str) -> list[int]:
+    """One pass over ``count`` seeded new hands of ``size`` cards, each led once and
+    timed once, with the garbage collector ON, as a simulation meets them: by DouZero
+    (``who="douzero"``), our class view (``"classes"``) or our rank plays
+    (``"ranks"``). Ours starts from a fresh Rules object with empty module memos (as a
+    new process would) and keeps it for the whole pass, so its first call builds the
+    rule set's tables (and the rank plays' space); dealing a hand is not timed."""
+    ours = who != "douzero"
     rng = _rng(seed, "stream", size)
     rules = _detached_rules(SHARED_OPTIONS)
     deck = rules.deck()
@@ -753,7 +777,11 @@ def _stream_pass(seed: int, size: int, count: int, ours: bool) -> list[int]:
         with _cold_module_tables() if ours else contextlib.nullcontext():
             for _ in range(count):
                 cards = rng.sample(deck, size)
-                if ours:
+                if who == "ranks":
+                    hand = Hand(cards)
+                    start = perf_counter_ns()
+                    rank_plays(rules).legal(hand)
+                elif ours:
                     hand = Hand(cards)
                     start = perf_counter_ns()
                     list(legal_plays(hand, rules, view="classes"))
@@ -773,37 +801,40 @@ def run_stream(seed: int, count: int, log: Callable[[str], None]) -> list[Stream
     cells = []
     for size in DZ_SIZES:
         started = time.perf_counter()
-        theirs = _stream_pass(seed, size, count, ours=False)
-        ours = _stream_pass(seed, size, count, ours=True)
-        cells.append(StreamCell(size, ours, theirs))
+        theirs = _stream_pass(seed, size, count, "douzero")
+        ours = _stream_pass(seed, size, count, "classes")
+        ranks = _stream_pass(seed, size, count, "ranks")
+        cells.append(StreamCell(size, ours, theirs, ranks))
         log(f"  {size}-card stream: {time.perf_counter() - started:.1f} s")
     return cells
 
 
-def _stream_rows(cell: StreamCell) -> tuple[list[str], dict[str, Any]]:
-    """A table row and the JSON entry of one stream."""
+def _stream_rows(cell: StreamCell) -> tuple[list[list[str]], dict[str, Any]]:
+    """The table rows (our class view, our rank plays) and the JSON entry of one stream."""
     n = len(cell.ours)
     tail = n // 2
 
     def mean_us(values: Sequence[int]) -> float:
         return statistics.fmean(values) / 1000
 
-    ours, theirs = Summary.of(cell.ours), Summary.of(cell.theirs)
-    total = sum(cell.ours) / sum(cell.theirs)
-    row = [str(cell.size), f"{n:,}", f"{_num(mean_us(cell.ours))} / {ours.cell()}",
-           f"{_num(mean_us(cell.theirs))} / {theirs.cell()}", f"{total:.2f}",
-           f"{ours.p50 / theirs.p50:.2f}",
-           f"{_num(mean_us(cell.ours[: n // 10]))} / {_num(mean_us(cell.ours[-tail:]))}"]
-    entry = {
-        "cards": cell.size, "hands": n,
-        "ours": {**ours.as_dict(), "mean_us": round(mean_us(cell.ours), 3),
-                 "first_tenth_mean_us": round(mean_us(cell.ours[: n // 10]), 3),
-                 "second_half_mean_us": round(mean_us(cell.ours[-tail:]), 3)},
-        "douzero": {**theirs.as_dict(), "mean_us": round(mean_us(cell.theirs), 3)},
-        "ratio_of_totals": round(total, 4),
-        "ratio_of_medians": round(ours.p50 / theirs.p50, 4),
-    }
-    return row, entry
+    theirs = Summary.of(cell.theirs)
+    rows, entry = [], {"cards": cell.size, "hands": n,
+                       "douzero": {**theirs.as_dict(), "mean_us": round(mean_us(cell.theirs), 3)}}
+    for label, times in (("class view", cell.ours), ("rank plays", cell.ranks)):
+        ours = Summary.of(times)
+        total = sum(times) / sum(cell.theirs)
+        rows.append([str(cell.size), f"{n:,}", label, f"{_num(mean_us(times))} / {ours.cell()}",
+                     f"{_num(mean_us(cell.theirs))} / {theirs.cell()}", f"{total:.2f}",
+                     f"{ours.p50 / theirs.p50:.2f}",
+                     f"{_num(mean_us(times[: n // 10]))} / {_num(mean_us(times[-tail:]))}"])
+        entry["ours" if label == "class view" else "rank_plays"] = {
+            **ours.as_dict(), "mean_us": round(mean_us(times), 3),
+            "first_tenth_mean_us": round(mean_us(times[: n // 10]), 3),
+            "second_half_mean_us": round(mean_us(times[-tail:]), 3),
+            "ratio_of_totals": round(total, 4),
+            "ratio_of_medians": round(ours.p50 / theirs.p50, 4),
+        }
+    return rows, entry
 
 
 # --------------------------------------------------------------------------------------
@@ -938,7 +969,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                                          long_warmup, log)
         print(f"2. Against DouZero {dz_version} on the kinds both games share: {dz_positions} "
               "hands of 17 and of 20 cards from a 54-card deck")
-        print("   ours = list(legal_plays(hand, Rules(<shared kinds>), [to_beat], view='classes'));")
+        print("   ours = list(legal_plays(hand, Rules(<shared kinds>), [to_beat], view='classes')): Plays with cards;")
         print("   DouZero = MovesGener + gen_type_1..10 (lead) / + move_selector.filter_type_* + bombs + king bomb (answer)")
         print("   cold = fresh Rules object per timing (rule-set tables built, nothing memoised from any cards);")
         print(f"   warm = one Rules object after a warm-up of {warmup:,} other hands; long-run = the same object after "
@@ -950,32 +981,41 @@ def main(argv: Sequence[str] | None = None) -> int:
         rows = []
         dz_report = []
         for c in dz_cells:
-            ours, theirs = Summary.of(c.ours), Summary.of(c.theirs)
+            ours, theirs, ranks = Summary.of(c.ours), Summary.of(c.theirs), Summary.of(c.ranks)
             per_position = statistics.median(a / b for a, b in zip(c.ours, c.theirs, strict=True))
+            per_position_ranks = statistics.median(
+                a / b for a, b in zip(c.ranks, c.theirs, strict=True)
+            )
             rows.append([str(c.size), c.op, c.state, f"{statistics.fmean(c.counts):.1f}",
                          ours.cell(), theirs.cell(), f"{ours.p50 / theirs.p50:.2f}",
-                         f"{per_position:.2f}"])
+                         f"{per_position:.2f}", ranks.cell(), f"{ranks.p50 / theirs.p50:.2f}",
+                         f"{per_position_ranks:.2f}"])
             dz_report.append({
                 "cards": c.size, "op": c.op, "state": c.state,
                 "mean_moves": round(statistics.fmean(c.counts), 3),
                 "ours": ours.as_dict(), "douzero": theirs.as_dict(),
                 "ratio_of_medians": round(ours.p50 / theirs.p50, 4),
                 "median_of_ratios": round(per_position, 4),
+                "rank_plays": ranks.as_dict(),
+                "rank_plays_ratio_of_medians": round(ranks.p50 / theirs.p50, 4),
+                "rank_plays_median_of_ratios": round(per_position_ranks, 4),
             })
         print(_table(["cards", "op", "state", "mean moves", "ours us", "DouZero us",
-                      "ours/DZ", "median ratio"], rows,
-                     [True, False, False, True, True, True, True, True]))
+                      "ours/DZ", "median ratio", "rank plays us", "ranks/DZ", "median ratio"], rows,
+                     [True, False, False, True, True, True, True, True, True, True, True]))
         print()
-        print("   ours/DZ = median(ours) / median(DouZero); median ratio = median over positions of ours/DouZero")
-        checked = 2 * 2 * dz_positions
+        print("   ours/DZ = median(ours) / median(DouZero); median ratio = median over positions of ours/DouZero;")
+        print("   rank plays = rank_plays(rules).legal(hand[, to_beat]): the same moves as RankPlay objects,")
+        print("   what DouZero lists (ranks, no suits); cold includes building the rule set's space of rank plays")
+        checked = 2 * 2 * 2 * dz_positions
         if mismatches:
             status = 1
-            print(f"   MOVE LISTS DIFFER on {len(mismatches)} of {checked} hands:")
+            print(f"   MOVE LISTS DIFFER on {len(mismatches)} of {checked} lists:")
             for line in mismatches:
                 print("   - " + line)
         else:
             print(f"   checked: both list the same moves (same count, same rank multisets) "
-                  f"on all {checked} positions (leads and answers)")
+                  f"on all {checked} lists (leads and answers; class view and rank plays)")
         report["douzero"] = {
             "version": dz_version,
             "positions": dz_positions,
@@ -998,13 +1038,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print()
         rows, entries = [], []
         for line in stream:
-            row, entry = _stream_rows(line)
-            rows.append(row)
+            both, entry = _stream_rows(line)
+            rows.extend(both)
             entries.append(entry)
-        print(_table(["cards", "hands", "ours us: mean / median [p10-p90]",
+        print(_table(["cards", "hands", "ours", "ours us: mean / median [p10-p90]",
                       "DouZero us: mean / median [p10-p90]", "ours/DZ total", "ours/DZ median",
                       "ours mean: first tenth / second half"], rows,
-                     [True, True, True, True, True, True, True]))
+                     [True, True, False, True, True, True, True, True]))
         print()
         print("   ours/DZ total = our time for the whole stream / DouZero's (the ratio of the means)")
         report["stream"] = {"hands": stream_hands, "op": "lead", "results": entries}

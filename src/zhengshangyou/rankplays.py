@@ -50,7 +50,6 @@ from zhengshangyou.moves import (
     _TRIPLE_RUN,
     _TRIPLE_WITH_SINGLE,
     _bits,
-    _Memo,
     _Tables,
     _tables,
     legal_plays,
@@ -134,7 +133,8 @@ class RankPlays(Sequence[RankPlay]):
             RankPlay(kind, ranks, key, play.rev_key & ~_SUIT_PART, play.family, play.is_bomb, index)
             for index, ((kind, ranks, key), play) in enumerate(members.items())
         )
-        self._by_identity = {
+        # By kind, ranks and key (ranks are ints, so plain ints look them up too).
+        self._by_identity: dict[tuple[Kind, tuple[int, ...], int], RankPlay] = {
             (play.kind, play.ranks, play.key): play for play in self._plays
         }
         # One member per rank play: where suits cannot matter, every member of a class
@@ -276,17 +276,19 @@ class RankPlays(Sequence[RankPlay]):
         """The look-up tables of generation from rank counts: rank plays by rank (by
         main and attached rank for full houses, triples with a single and bombs with a
         kicker; by size for bombs) and by window for runs."""
-        by_kind: dict[tuple[Kind, tuple[Rank, ...]], RankPlay] = {}
+        # (Ranks are ints, so plain ints look them up.)
+        by_kind: dict[tuple[Kind, tuple[int, ...]], RankPlay] = {}
         for play in self._plays:
             by_kind.setdefault((play.kind, play.ranks), play)
 
         def one(kind: Kind, size: int) -> tuple[RankPlay | None, ...]:
-            return tuple(by_kind.get((kind, (Rank(rank),) * size)) for rank in range(15))
+            return tuple(by_kind.get((kind, (rank,) * size)) for rank in range(15))
 
         def attached(kind: Kind, main: int, extra: int) -> tuple[tuple[RankPlay | None, ...], ...]:
             return tuple(
                 tuple(
-                    by_kind.get((kind, tuple(sorted((Rank(rank),) * main + (Rank(other),) * extra))))
+                    by_kind.get((kind, (rank,) * main + (other,) * extra if rank < other
+                                 else (other,) * extra + (rank,) * main))
                     for other in range(15)
                 )
                 for rank in range(15)
@@ -296,7 +298,7 @@ class RankPlays(Sequence[RankPlay]):
         self._triple_bomb, self._four = one(Kind.TRIPLE_BOMB, 3), one(Kind.FOUR_OF_A_KIND, 4)
         decks = self.rules.decks
         self._bombs = tuple(
-            tuple(by_kind.get((Kind.BOMB, (Rank(rank),) * size)) for size in range(4, 4 * decks + 1))
+            tuple(by_kind.get((Kind.BOMB, (rank,) * size)) for size in range(4, 4 * decks + 1))
             for rank in range(15)
         )
         self._full_house = attached(Kind.FULL_HOUSE, 3, 2)
@@ -305,20 +307,21 @@ class RankPlays(Sequence[RankPlay]):
         self._joker_bomb = [play for play in self._plays if play.kind is Kind.JOKER_BOMB]
         # Runs by window (the class tables' windows), per width.
         tables, reader = self._tables, self._tables.reader
+        identity = self._by_identity
         self._runs: dict[int, tuple[RankPlay | None, ...]] = {}
         for width, kind in ((1, Kind.STRAIGHT), (2, Kind.PAIR_RUN), (3, Kind.TRIPLE_RUN)):
             self._runs[width] = tuple(
-                self._by_identity.get(
+                identity.get(
                     (
                         kind,
-                        tuple(sorted(Rank(rank) for rank in ranks * width)),
+                        tuple(sorted(ranks * width)),
                         reader.run_strength(kind, window)[0] & ~_SUIT_PART,
                     )
                 )
                 for window, ranks, _ in tables.windows
             )
-        # One-rank kinds by the mask of the ranks held (few masks occur, and an entry is
-        # one tuple, so these stay small).
+        # One-rank kinds by the mask of the ranks held: by its low byte and the rest, two
+        # small tables per kind that every hand reads (see _by_mask).
         self._by_mask = {
             width: _by_mask(table)
             for width, table in (
@@ -346,17 +349,28 @@ class RankPlays(Sequence[RankPlay]):
         by_mask = self._by_mask
         found: list[RankPlay | None] = []
         if want & _SINGLE:
-            found += by_mask[1][(held[1] | jokers) & above]
+            low, high = by_mask[1]
+            mask = (held[1] | jokers) & above
+            found += low[mask & 0xFF]
+            found += high[mask >> 8]
         if want & _PAIR:
-            found += by_mask[2][(held[2] | joker_pairs) & above]
+            low, high = by_mask[2]
+            mask = (held[2] | joker_pairs) & above
+            found += low[mask & 0xFF]
+            found += high[mask >> 8]
         if want & (_TRIPLE | _TRIPLE_BOMB) and held[3]:
-            found += by_mask[3][held[3] & (above if want & _TRIPLE else _ALL_RANKS)]
+            low, high = by_mask[3]
+            mask = held[3] & (above if want & _TRIPLE else _ALL_RANKS)
+            found += low[mask & 0xFF]
+            found += high[mask >> 8]
         if want & _FULL_HOUSE and (mains := held[3] & above):
             _put_attached(found, self._full_house, mains, _bits(held[2] | joker_pairs))
         if want & _TRIPLE_WITH_SINGLE and (mains := held[3] & above):
             _put_attached(found, self._triple_with_single, mains, _bits(held[1] | jokers))
-        if want & _FOUR_OF_A_KIND:
-            found += by_mask[4][held[4] & above]
+        if want & _FOUR_OF_A_KIND and (mask := held[4] & above):
+            low, high = by_mask[4]
+            found += low[mask & 0xFF]
+            found += high[mask >> 8]
         spans, family = tables.spans, None if top is None else top.family
         indexes: Sequence[int]
         if want & _STRAIGHT and (indexes := spans[1][held[1]]):
@@ -388,9 +402,16 @@ class RankPlays(Sequence[RankPlay]):
         return found  # type: ignore[return-value]  # no None: every entry read exists
 
 
-def _by_mask(table: tuple[RankPlay | None, ...]) -> _Memo[int, tuple[RankPlay | None, ...]]:
-    """A memo of the rank plays of ``table`` (by rank) of the ranks of each rank mask."""
-    return _Memo(lambda mask: tuple([table[rank] for rank in _bits(mask)]))
+_ByMask = tuple[tuple[tuple[RankPlay | None, ...], ...], tuple[tuple[RankPlay | None, ...], ...]]
+
+
+def _by_mask(table: tuple[RankPlay | None, ...]) -> _ByMask:
+    """The rank plays of ``table`` (by rank) of the ranks of a rank mask, as two tables:
+    by the mask's low byte (ranks 3..10) and by the rest (J..RJ), low to high."""
+    return (
+        tuple(tuple([table[rank] for rank in _bits(low)]) for low in range(1 << 8)),
+        tuple(tuple([table[rank] for rank in _bits(high << 8)]) for high in range(1 << 7)),
+    )
 
 
 def _put_attached(
