@@ -12,6 +12,7 @@ No test here measures time.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import attrs
@@ -20,7 +21,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from zhengshangyou import (
+    PASS,
     Card,
+    Game,
     Hand,
     IllegalMoveError,
     InvalidCombinationError,
@@ -272,3 +275,49 @@ def test_R4_1_a_rank_play_the_hand_cannot_make_here_has_no_member() -> None:
     assert error.value.rule == "R4.1"
     with pytest.raises(IllegalMoveError, match=r"RankPlay\(single: 3\)"):
         space.member(space[0], hand)
+
+
+# ---------------------------------------------------------------------------
+# In a game
+
+
+@pytest.mark.parametrize("preset", Rules.preset_names())
+def test_R5_a_games_legal_plays_as_rank_plays(preset: str) -> None:
+    # Every position of a few seeded games of random moves: the rank plays of the
+    # game's legal plays (top play, start card R2.5, flipped order R4.8 included),
+    # each standing for a play the game accepts.
+    rules = Rules.preset(preset, revolution=preset == "winner")
+    space = rank_plays(rules)
+    positions = 0
+    for seed in range(3):
+        game = Game(rules, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_hand_over:
+            plays = game.legal_moves().plays
+            assert plays is not None
+            found = space.legal_from(plays)
+            assert found == list(dict.fromkeys(space.of(play) for play in plays))
+            options: list[RankPlay | None] = [*found, None]  # None: pass, where allowed
+            chosen = rng.choice(options if game.legal_moves().pass_allowed() else found)
+            if chosen is not None:
+                state = game.state
+                member = space.member(
+                    chosen,
+                    state.hands[state.to_act],
+                    state.top,
+                    revolution=state.revolution,
+                    must_include=state.must_include,
+                )
+                assert member in game.legal_moves()
+                game.play(member)
+            else:
+                game.play(PASS)
+            positions += 1
+    assert positions > 30
+
+
+def test_R4_legal_from_a_filtered_view() -> None:
+    rules = Rules()
+    hand = Hand.parse("4D 4S 4C 4H 9C 9H 9S BJ RJ")
+    view = legal_plays(hand, rules, bombs_only=True)
+    assert [str(play) for play in rank_plays(rules).legal_from(view)] == ["4 4 4 4", "BJ RJ"]

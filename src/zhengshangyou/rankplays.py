@@ -49,6 +49,7 @@ from zhengshangyou.moves import (
     _TRIPLE_BOMB,
     _TRIPLE_RUN,
     _TRIPLE_WITH_SINGLE,
+    LegalPlays,
     _bits,
     _Tables,
     _tables,
@@ -233,6 +234,28 @@ class RankPlays(Sequence[RankPlay]):
         found: dict[RankPlay, None] = {}
         for play in legal_plays(hand, self.rules, to_beat, revolution=revolution,
                                 must_include=must_include):
+            found[self.of(play)] = None
+        return list(found)
+
+    def legal_from(self, view: LegalPlays) -> list[RankPlay]:
+        """The rank plays of the plays ``view`` lists (in either of its views), in id
+        order: what a game's :meth:`LegalMoves.plays
+        <zhengshangyou.game.LegalMoves.plays>` allows, with its top play, start card
+        and rank order, as rank plays.
+
+        >>> from zhengshangyou import Game
+        >>> game = Game(Rules(), seed=4)
+        >>> plays = game.legal_moves().plays
+        >>> space = rank_plays(game.rules)
+        >>> [space.of(play) for play in plays] == space.legal_from(plays)
+        True
+        """
+        if view.kinds == _ALL:
+            return self.legal(
+                view.hand, view.to_beat, revolution=view.revolution, must_include=view.must_include
+            )
+        found: dict[RankPlay, None] = {}
+        for play in attrs.evolve(view, view="classes"):
             found[self.of(play)] = None
         return list(found)
 
