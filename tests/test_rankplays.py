@@ -225,6 +225,21 @@ def test_R4_rank_plays_from_rank_counts_equal_those_of_the_class_view(
     assert found == _class_view_rank_plays(rules, hand, top, revolution)
 
 
+@given(_positions(plain=True), st.randoms(use_true_random=False))
+def test_R4_where_suits_cannot_matter_the_members_of_the_rank_plays_are_the_class_view(
+    position: tuple[Rules, Hand, Play | None, bool], rng: random.Random
+) -> None:
+    rules, hand, top, revolution = position
+    space = rank_plays(rules)
+    found = space.legal(hand, top, revolution=revolution)
+    members = [space.member(play, hand, top, revolution=revolution) for play in found]
+    assert members == list(legal_plays(hand, rules, top, revolution=revolution))
+    for play in rng.sample(list(space), 5):
+        if play not in found:
+            with pytest.raises(IllegalMoveError):
+                space.member(play, hand, top, revolution=revolution)
+
+
 @given(_positions(plain=False))
 def test_R4_rank_plays_come_in_id_order_and_stand_for_a_legal_play(
     position: tuple[Rules, Hand, Play | None, bool],

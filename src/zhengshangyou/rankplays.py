@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, overload
 
@@ -55,7 +56,7 @@ from zhengshangyou.moves import (
     _tables,
     legal_plays,
 )
-from zhengshangyou.plays import Kind, Play, beats
+from zhengshangyou.plays import Kind, Play, _new_play, beats
 from zhengshangyou.rules import Rules
 
 __all__ = ["RankPlay", "RankPlays", "rank_plays"]
@@ -284,7 +285,14 @@ class RankPlays(Sequence[RankPlay]):
         """
         if not isinstance(hand, Hand):
             hand = Hand(hand)
-        if self._find(play) is not None:
+        found = self._find(play)
+        if found is not None and self._fast and must_include is None:
+            member = self._lowest_member(found, hand)
+            if member is not None and (
+                to_beat is None or beats(member, to_beat, revolution=revolution)
+            ):
+                return member
+        elif found is not None:
             ranks = set(play.ranks)
             narrowed = Hand(card for card in hand.cards if card.rank in ranks)
             for member in legal_plays(narrowed, self.rules, to_beat, revolution=revolution,
@@ -292,6 +300,20 @@ class RankPlays(Sequence[RankPlay]):
                 if _identity(member) == (play.kind, play.ranks, play.key):
                     return member
         raise IllegalMoveError(f"{play!r} is not a legal play of {hand} here", rule="R4.1")
+
+    def _lowest_member(self, play: RankPlay, hand: Hand) -> Play | None:
+        """Where suits cannot matter: the play of ``play`` taking the lowest cards of each
+        of its ranks in ``hand`` (the class view's member), or None if the hand lacks
+        some."""
+        by_rank = hand._by_rank
+        cards: list[Card] = []
+        for rank, group in itertools.groupby(play.ranks):
+            size = len(list(group))
+            held = by_rank[rank]
+            if len(held) < size:
+                return None
+            cards += held[:size]
+        return _new_play(play.kind, tuple(cards), play.key, play.rev_key, play.family, play.is_bomb)
 
     # --- generation from rank counts -----------------------------------------------
 
