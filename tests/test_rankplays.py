@@ -92,6 +92,26 @@ def test_R3_the_shared_space_counted_kind_by_kind() -> None:
     assert Counter(play.kind for play in rank_plays(SHARED)) == expected
 
 
+def test_R3_ids_follow_the_documented_order_under_the_shared_rules() -> None:
+    # By kind: 15 singles (ids 0-14), 13 pairs (15-27), 13 triples (28-40), 156 full
+    # houses (41-196), 182 triples with a single (197-378), 36 straights (379-414),
+    # 55 pair runs (415-469), 66 triple runs (470-535), 13 bombs (536-548), the joker
+    # bomb (549); within a kind by rank, main rank first (3s with 4s..2s, then 4s with
+    # 3s, ...); runs shortest first, low first (eight straights of five ranks).
+    space = rank_plays(SHARED)
+    expected = {
+        0: "single: 3", 14: "single: RJ", 15: "pair: 3 3", 28: "triple: 3 3 3",
+        41: "full_house: 3 3 3 4 4", 52: "full_house: 3 3 3 2 2", 53: "full_house: 3 3 4 4 4",
+        197: "triple_with_single: 3 3 3 4", 210: "triple_with_single: 3 3 3 RJ",
+        379: "straight: 3 4 5 6 7", 386: "straight: 10 J Q K A", 387: "straight: 3 4 5 6 7 8",
+        414: "straight: 3 4 5 6 7 8 9 10 J Q K A",
+        415: "pair_run: 3 3 4 4 5 5", 470: "triple_run: 3 3 3 4 4 4",
+        536: "bomb: 3 3 3 3", 548: "bomb: 2 2 2 2", 549: "joker_bomb: BJ RJ",
+    }  # fmt: skip
+    assert {index: f"{space[index].kind.value}: {space[index]}" for index in expected} == expected
+    assert len(space) == 550
+
+
 def test_R3_10_two_decks_count_bombs_of_four_to_eight_cards_and_joker_pairs() -> None:
     space = rank_plays(Rules.preset("two-deck"))
     bombs = [play for play in space if play.kind is Kind.BOMB]

@@ -116,7 +116,9 @@ class RankPlays(Sequence[RankPlay]):
     from 0 to ``len(space) - 1`` in the order of the class view of
     :func:`~zhengshangyou.moves.legal_plays` (by kind; then by rank, main rank
     then attached rank; runs shortest first, then low to high), so they stay
-    fixed for a rule set and :meth:`legal` lists come in id order.
+    fixed for a rule set and :meth:`legal` lists come in id order. The order is
+    part of the API (agents are trained on these ids): a change to it would be a
+    breaking change, called out in the changelog.
 
     >>> space = rank_plays(Rules())  # 15 singles first, then 13 pairs, ...
     >>> len(space), space[0], space[14], space[15]
