@@ -42,6 +42,7 @@ from zhengshangyou.moves import (
     _FOUR_OF_A_KIND,
     _FULL_HOUSE,
     _JOKER_BOMB,
+    _MEMO_LIMIT,
     _PAIR,
     _PAIR_RUN,
     _SINGLE,
@@ -54,6 +55,7 @@ from zhengshangyou.moves import (
     _bits,
     _Tables,
     _tables,
+    _trim,
     legal_plays,
 )
 from zhengshangyou.plays import Kind, Play, _new_play, beats
@@ -67,7 +69,7 @@ _ALL_RANKS = (1 << 15) - 1
 _SUIT_PART = 3
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, cache_hash=True)
 class RankPlay:
     """A play without its suits: its kind, its ranks and its strength.
 
@@ -141,6 +143,8 @@ class RankPlays(Sequence[RankPlay]):
         self._by_identity: dict[tuple[Kind, tuple[int, ...], int], RankPlay] = {
             (play.kind, play.ranks, play.key): play for play in self._plays
         }
+        # The rank play of each play asked about (see of); bounded.
+        self._of_play: dict[Play, RankPlay] = {}
         # One member per rank play: where suits cannot matter, every member of a class
         # compares as this one does.
         self._members = tuple(members.values())
@@ -197,12 +201,18 @@ class RankPlays(Sequence[RankPlay]):
         >>> space.of(Play.parse("7C", rules)) == space.of(Play.parse("7S", rules))
         True
         """
-        found = self._by_identity.get(_identity(play))
+        found = self._of_play.get(play)
         if found is None:
-            raise InvalidCombinationError(
-                f"{play!r} is not a play under these rules (R3): it has no rank play",
-                rule="R3",
-            )
+            found = self._by_identity.get(_identity(play))
+            if found is None:
+                raise InvalidCombinationError(
+                    f"{play!r} is not a play under these rules (R3): it has no rank play",
+                    rule="R3",
+                )
+            # The class view hands out the same play objects again and again.
+            if len(self._of_play) >= _MEMO_LIMIT:
+                _trim(self._of_play, _MEMO_LIMIT)
+            self._of_play[play] = found
         return found
 
     # --- the rank plays of a hand ----------------------------------------------
@@ -234,11 +244,9 @@ class RankPlays(Sequence[RankPlay]):
             hand = Hand(hand)
         if self._fast and must_include is None:
             return self._legal_fast(hand, to_beat, revolution)
-        found: dict[RankPlay, None] = {}
-        for play in legal_plays(hand, self.rules, to_beat, revolution=revolution,
-                                must_include=must_include):
-            found[self.of(play)] = None
-        return list(found)
+        return self._of_plays(
+            legal_plays(hand, self.rules, to_beat, revolution=revolution, must_include=must_include)
+        )
 
     def legal_from(self, view: LegalPlays) -> list[RankPlay]:
         """The rank plays of the plays ``view`` lists (in either of its views), in id
@@ -257,10 +265,15 @@ class RankPlays(Sequence[RankPlay]):
             return self.legal(
                 view.hand, view.to_beat, revolution=view.revolution, must_include=view.must_include
             )
-        found: dict[RankPlay, None] = {}
-        for play in attrs.evolve(view, view="classes"):
-            found[self.of(play)] = None
-        return list(found)
+        return self._of_plays(attrs.evolve(view, view="classes"))
+
+    def _of_plays(self, plays: Iterable[Play]) -> list[RankPlay]:
+        """The rank plays of ``plays``, each once, in the order they first come."""
+        found: dict[int, RankPlay] = {}
+        for play in plays:
+            rank_play = self.of(play)
+            found.setdefault(rank_play.id, rank_play)
+        return list(found.values())
 
     def member(
         self,
