@@ -42,7 +42,6 @@ from zhengshangyou.moves import (
     _FOUR_OF_A_KIND,
     _FULL_HOUSE,
     _JOKER_BOMB,
-    _MEMO_LIMIT,
     _PAIR,
     _PAIR_RUN,
     _SINGLE,
@@ -55,7 +54,6 @@ from zhengshangyou.moves import (
     _bits,
     _Tables,
     _tables,
-    _trim,
     legal_plays,
 )
 from zhengshangyou.plays import Kind, Play, _new_play, beats
@@ -106,9 +104,16 @@ class RankPlay:
         return f"RankPlay({self.kind.value}: {self})"
 
 
-def _identity(play: Play) -> tuple[Kind, tuple[Rank, ...], int]:
-    """What a play's rank play is known by: kind, ranks and key without its suit part."""
-    return play.kind, tuple(sorted(card.rank for card in play.cards)), play.key & ~_SUIT_PART
+#: What a rank play is known by: its kind's value (an enum member hashes slowly), its
+#: ranks and its key.
+_Identity = tuple[str, tuple[int, ...], int]
+
+
+def _identity(play: Play) -> _Identity:
+    """The identity of a play's rank play: kind, ranks and key without its suit part."""
+    ranks = [card.rank for card in play.cards]
+    ranks.sort()
+    return play.kind._value_, tuple(ranks), play.key & ~_SUIT_PART
 
 
 class RankPlays(Sequence[RankPlay]):
@@ -132,19 +137,22 @@ class RankPlays(Sequence[RankPlay]):
         self._tables: _Tables = _tables(rules, True)
         # Every class a full deck holds has a member in it, so the deck's class view
         # lists every class there is; its rank plays, in that order, are the space.
-        members: dict[tuple[Kind, tuple[Rank, ...], int], Play] = {}
+        members: dict[_Identity, Play] = {}
         for play in legal_plays(Hand(rules.deck()), rules):
             members.setdefault(_identity(play), play)
         self._plays = tuple(
-            RankPlay(kind, ranks, key, play.rev_key & ~_SUIT_PART, play.family, play.is_bomb, index)
-            for index, ((kind, ranks, key), play) in enumerate(members.items())
+            RankPlay(
+                play.kind,
+                tuple(sorted(card.rank for card in play.cards)),
+                key,
+                play.rev_key & ~_SUIT_PART,
+                play.family,
+                play.is_bomb,
+                index,
+            )
+            for index, ((_, _, key), play) in enumerate(members.items())
         )
-        # By kind, ranks and key (ranks are ints, so plain ints look them up too).
-        self._by_identity: dict[tuple[Kind, tuple[int, ...], int], RankPlay] = {
-            (play.kind, play.ranks, play.key): play for play in self._plays
-        }
-        # The rank play of each play asked about (see of); bounded.
-        self._of_play: dict[Play, RankPlay] = {}
+        self._by_identity: dict[_Identity, RankPlay] = dict(zip(members, self._plays, strict=True))
         # One member per rank play: where suits cannot matter, every member of a class
         # compares as this one does.
         self._members = tuple(members.values())
@@ -188,7 +196,7 @@ class RankPlays(Sequence[RankPlay]):
 
     def _find(self, play: RankPlay) -> RankPlay | None:
         """This space's rank play equal to ``play``, if any."""
-        return self._by_identity.get((play.kind, play.ranks, play.key))
+        return self._by_identity.get((play.kind._value_, play.ranks, play.key))
 
     def __repr__(self) -> str:
         return f"<RankPlays: {len(self)} rank plays>"
@@ -201,18 +209,12 @@ class RankPlays(Sequence[RankPlay]):
         >>> space.of(Play.parse("7C", rules)) == space.of(Play.parse("7S", rules))
         True
         """
-        found = self._of_play.get(play)
+        found = self._by_identity.get(_identity(play))
         if found is None:
-            found = self._by_identity.get(_identity(play))
-            if found is None:
-                raise InvalidCombinationError(
-                    f"{play!r} is not a play under these rules (R3): it has no rank play",
-                    rule="R3",
-                )
-            # The class view hands out the same play objects again and again.
-            if len(self._of_play) >= _MEMO_LIMIT:
-                _trim(self._of_play, _MEMO_LIMIT)
-            self._of_play[play] = found
+            raise InvalidCombinationError(
+                f"{play!r} is not a play under these rules (R3): it has no rank play",
+                rule="R3",
+            )
         return found
 
     # --- the rank plays of a hand ----------------------------------------------
@@ -312,7 +314,7 @@ class RankPlays(Sequence[RankPlay]):
             narrowed = Hand(card for card in hand.cards if card.rank in ranks)
             for member in legal_plays(narrowed, self.rules, to_beat, revolution=revolution,
                                       kinds=(play.kind,), must_include=must_include):
-                if _identity(member) == (play.kind, play.ranks, play.key):
+                if _identity(member) == (play.kind._value_, play.ranks, play.key):
                     return member
         raise IllegalMoveError(f"{play!r} is not a legal play of {hand} here", rule="R4.1")
 
@@ -373,7 +375,7 @@ class RankPlays(Sequence[RankPlay]):
             self._runs[width] = tuple(
                 identity.get(
                     (
-                        kind,
+                        kind._value_,
                         tuple(sorted(ranks * width)),
                         reader.run_strength(kind, window)[0] & ~_SUIT_PART,
                     )
