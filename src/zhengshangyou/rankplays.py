@@ -37,6 +37,7 @@ from zhengshangyou.errors import IllegalMoveError, InvalidCombinationError
 from zhengshangyou.hand import Hand
 from zhengshangyou.moves import (
     _ALL,
+    _ALL_MASK,
     _BOMB,
     _BOMB_WITH_KICKER,
     _FOUR_OF_A_KIND,
@@ -60,8 +61,6 @@ from zhengshangyou.plays import Kind, Play, _new_play, beats
 from zhengshangyou.rules import Rules
 
 __all__ = ["RankPlay", "RankPlays", "rank_plays"]
-
-_ALL_RANKS = (1 << 15) - 1
 
 #: The suit part of a key (see ``plays._pack``): the two lowest bits.
 _SUIT_PART = 3
@@ -106,7 +105,7 @@ class RankPlay:
 
 #: What a rank play is known by: its kind's value (an enum member hashes slowly), its
 #: ranks and its key.
-_Identity = tuple[str, tuple[int, ...], int]
+_Identity = tuple[str, tuple[Rank, ...], int]
 
 
 def _identity(play: Play) -> _Identity:
@@ -142,15 +141,9 @@ class RankPlays(Sequence[RankPlay]):
             members.setdefault(_identity(play), play)
         self._plays = tuple(
             RankPlay(
-                play.kind,
-                tuple(sorted(card.rank for card in play.cards)),
-                key,
-                play.rev_key & ~_SUIT_PART,
-                play.family,
-                play.is_bomb,
-                index,
+                play.kind, ranks, key, play.rev_key & ~_SUIT_PART, play.family, play.is_bomb, index
             )
-            for index, ((_, _, key), play) in enumerate(members.items())
+            for index, ((_, ranks, key), play) in enumerate(members.items())
         )
         self._by_identity: dict[_Identity, RankPlay] = dict(zip(members, self._plays, strict=True))
         # One member per rank play: where suits cannot matter, every member of a class
@@ -314,7 +307,7 @@ class RankPlays(Sequence[RankPlay]):
             narrowed = Hand(card for card in hand.cards if card.rank in ranks)
             for member in legal_plays(narrowed, self.rules, to_beat, revolution=revolution,
                                       kinds=(play.kind,), must_include=must_include):
-                if _identity(member) == (play.kind._value_, play.ranks, play.key):
+                if self.of(member) is found:
                     return member
         raise IllegalMoveError(f"{play!r} is not a legal play of {hand} here", rule="R4.1")
 
@@ -376,7 +369,7 @@ class RankPlays(Sequence[RankPlay]):
                 identity.get(
                     (
                         kind._value_,
-                        tuple(sorted(ranks * width)),
+                        tuple(Rank(rank) for rank in sorted(ranks * width)),
                         reader.run_strength(kind, window)[0] & ~_SUIT_PART,
                     )
                 )
@@ -405,7 +398,7 @@ class RankPlays(Sequence[RankPlay]):
             if tables.joker_pairs:
                 joker_pairs = (counts[13] > 1) << 13 | (counts[14] > 1) << 14
         if top is None:
-            want, above, length, exact = tables.enabled, _ALL_RANKS, 0, True
+            want, above, length, exact = tables.enabled, _ALL_MASK, 0, True
         else:
             want, above, length, exact = tables.plan(top, revolution, _ALL)
         by_mask = self._by_mask
@@ -422,7 +415,7 @@ class RankPlays(Sequence[RankPlay]):
             found += high[mask >> 8]
         if want & (_TRIPLE | _TRIPLE_BOMB) and held[3]:
             low, high = by_mask[3]
-            mask = held[3] & (above if want & _TRIPLE else _ALL_RANKS)
+            mask = held[3] & (above if want & _TRIPLE else _ALL_MASK)
             found += low[mask & 0xFF]
             found += high[mask >> 8]
         if want & _FULL_HOUSE and (mains := held[3] & above):
