@@ -634,26 +634,20 @@ def _race(pos: DzPosition, op: str, state: str, warm: Rules, repeat: int,
     # The class view and DouZero, alternately; then the rank plays on their own (in
     # the cold state, building the space of rank plays would leave the CPU caches
     # cold for whatever came next, and fill the memo the class view reads).
-    for rep in range(repeat):
-        rules = _fresh_rules(SHARED_OPTIONS, ("classes",)) if state == "cold" else warm
-        cold = _cold_module_tables() if state == "cold" else contextlib.nullcontext()
-        calls: list[tuple[str, Callable[[], Any]]] = [
-            ("ours", _call(pos.hand, rules, "classes", top)),
-            ("theirs", theirs),
-        ]
-        with cold:
-            for name, call in calls if rep % 2 == 0 else calls[::-1]:
-                elapsed, results[name] = _timed(call)
-                best[name] = min(best.get(name, elapsed), elapsed)
-        if state in ("warm", "long-run"):
-            _memo_undo(marks, warm)  # so that the next timing sees this hand afresh too
-    for _ in range(repeat):
-        rules = _fresh_rules(SHARED_OPTIONS, ("classes",)) if state == "cold" else warm
-        with _cold_module_tables() if state == "cold" else contextlib.nullcontext():
-            elapsed, results["ranks"] = _timed(_call_ranks(pos.hand, rules, top))
-        best["ranks"] = min(best.get("ranks", elapsed), elapsed)
-        if state in ("warm", "long-run"):
-            _memo_undo(marks, warm)
+    groups: list[list[tuple[str, Callable[[Rules], Callable[[], Any]]]]] = [
+        [("ours", lambda rules: _call(pos.hand, rules, "classes", top)),
+         ("theirs", lambda rules: theirs)],
+        [("ranks", lambda rules: _call_ranks(pos.hand, rules, top))],
+    ]
+    for group in groups:
+        for rep in range(repeat):
+            rules = _fresh_rules(SHARED_OPTIONS, ("classes",)) if state == "cold" else warm
+            with _cold_module_tables() if state == "cold" else contextlib.nullcontext():
+                for name, make in group if rep % 2 == 0 else group[::-1]:
+                    elapsed, results[name] = _timed(make(rules))
+                    best[name] = min(best.get(name, elapsed), elapsed)
+            if state in ("warm", "long-run"):
+                _memo_undo(marks, warm)  # so that the next timing sees this hand afresh too
     _memo_undo(marks, warm)
     cell.ours.append(best["ours"])
     cell.theirs.append(best["theirs"])
