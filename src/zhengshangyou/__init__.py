@@ -16,6 +16,7 @@ from zhengshangyou.errors import (
     InvalidRecordError,
     InvalidRulesError,
     NotationError,
+    WrongTypeError,
     ZhengShangyouError,
 )
 from zhengshangyou.game import Action, Deal, Game, LegalMoves, Observation, State, deal_cards
@@ -64,6 +65,7 @@ __all__ = [
     "State",
     "Suit",
     "Take",
+    "WrongTypeError",
     "ZhengShangyouError",
     "__version__",
     "beats",

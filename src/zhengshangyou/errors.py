@@ -2,7 +2,11 @@
 
 Every error the library raises on bad input is a :class:`ZhengShangyouError`,
 which is a :class:`ValueError`. Each carries the id of the rule it enforces
-(``rule``, for example ``"R3.7"``), so that a referee tool can quote it.
+(``rule``, for example ``"R3.7"``), so that a referee tool can quote it. A
+value of the wrong Python type (``None`` where cards are expected, text where a
+seat number is) raises :class:`WrongTypeError`, which is both a
+:class:`ZhengShangyouError` and a :class:`TypeError`, so that either convention
+catches it.
 
 >>> from zhengshangyou import parse_cards, NotationError
 >>> try:
@@ -24,6 +28,7 @@ __all__ = [
     "InvalidRecordError",
     "InvalidRulesError",
     "NotationError",
+    "WrongTypeError",
     "ZhengShangyouError",
 ]
 
@@ -128,3 +133,52 @@ class InvalidRecordError(ZhengShangyouError):
     ) -> None:
         super().__init__(message, rule=rule)
         self.index = index
+
+
+class WrongTypeError(ZhengShangyouError, TypeError):
+    """A value of the wrong Python type handed to the library.
+
+    ``argument`` names the parameter (or option) that received it. It is a
+    :class:`ZhengShangyouError` (so a :class:`ValueError`) and a
+    :class:`TypeError` at once.
+
+    >>> error = WrongTypeError("seat must be an int, not 'str'", argument="seat")
+    >>> isinstance(error, ValueError), isinstance(error, TypeError), error.argument
+    (True, True, 'seat')
+    """
+
+    def __init__(self, message: str, *, argument: str, rule: str | None = None) -> None:
+        super().__init__(message, rule=rule)
+        self.argument = argument
+
+
+def _type_name(value: object) -> str:
+    """The name of ``value``'s type, for messages: ``'NoneType'``, ``'list'``."""
+    return type(value).__name__
+
+
+def check_int(value: object, argument: str, *, rule: str | None = None) -> int:
+    """``value`` if it is an ``int`` (not a ``bool``); otherwise a :class:`WrongTypeError`.
+
+    >>> check_int(3, "seat")
+    3
+    >>> check_int("0", "seat")
+    Traceback (most recent call last):
+    ...
+    zhengshangyou.errors.WrongTypeError: seat must be an int, not str ('0')
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise WrongTypeError(
+            f"{argument} must be an int, not {_type_name(value)} ({_short(value)})",
+            argument=argument,
+            rule=rule,
+        )
+    return value
+
+
+def _short(value: object, limit: int = 40) -> str:
+    """A repr of ``value`` cut to ``limit`` characters (huge inputs stay readable)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"an int of {value.bit_length()} bits"
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
