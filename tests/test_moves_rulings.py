@@ -1,0 +1,67 @@
+"""Rulings on legal plays (RULES.md R3, R4), one test per rule.
+
+Every expected list here is worked out by hand from RULES.md for a small hand,
+never read from the code. These tests were written to kill the mutants of
+``moves.py`` that the other tests let live (see docs/development.rst, "Mutation
+testing").
+"""
+
+from __future__ import annotations
+
+from zhengshangyou import Hand, Kind, Play, Rules, legal_plays
+from zhengshangyou.moves import View
+
+SF, BWK = Kind.STRAIGHT_FLUSH, Kind.BOMB_WITH_KICKER
+
+
+def answers(hand: str, rules: Rules, top: str, view: View = "classes") -> set[tuple[Kind, str]]:
+    """The (kind, cards) of the legal answers of ``hand`` to ``top``."""
+    found = legal_plays(Hand.parse(hand), rules, Play.parse(top, rules), view=view)
+    plays = list(found)
+    assert len(plays) == len(set(plays)) == found.count()
+    assert bool(found) == bool(plays)
+    assert all(play in found for play in plays)
+    return {(play.kind, str(play)) for play in plays}
+
+
+# Four 5s (lower than the 7s led), four 8s, spades 8 to K, the black joker.
+CLASSIC_HAND = "5D 5C 5H 5S 8D 8C 8H 8S 9S 10S JS QS KS BJ"
+# The straight flushes of CLASSIC_HAND (R3.11; min_straight=5): spades 8-Q, 9-K, 8-K.
+CLASSIC_FLUSHES = {(SF, "8S 9S 10S JS QS"), (SF, "9S 10S JS QS KS"), (SF, "8S 9S 10S JS QS KS")}
+
+
+def test_R3_10_winner_classic_answers_to_a_bomb_with_kicker() -> None:
+    # winner-classic (S004): four_of_a_kind="bomb_with_kicker", bomb_order="rank_only",
+    # straight_flush="bomb". On 7-7-7-7+3 only a higher bomb may follow (R4.6): the four
+    # 8s with any one card of another rank as kicker (R3.10, jokers included; the 5s
+    # are lower), and every straight flush (above every bomb of a rank).
+    rules = Rules.preset("winner-classic")
+    top = "7D 7C 7H 7S 3D"
+    others = ["9S", "10S", "JS", "QS", "KS", "BJ"]
+    by_cards = {eights_with(kicker) for kicker in ["5D", "5C", "5H", "5S", *others]}
+    assert answers(CLASSIC_HAND, rules, top, view="cards") == by_cards | CLASSIC_FLUSHES
+    # The class view: one bomb per kicker rank, the kicker of the lowest suit (5D).
+    by_class = {eights_with(kicker) for kicker in ["5D", *others]}
+    assert answers(CLASSIC_HAND, rules, top) == by_class | CLASSIC_FLUSHES
+
+
+def test_R4_6_winner_classic_a_straight_flush_is_answered_by_higher_ones_of_its_length() -> None:
+    # Straight flushes beat each other only at equal length, by their top (R4.6, R4.5);
+    # no bomb of a rank beats one.
+    rules = Rules.preset("winner-classic")
+    top = "3H 4H 5H 6H 7H"
+    expected = {(SF, "8S 9S 10S JS QS"), (SF, "9S 10S JS QS KS")}
+    assert answers(CLASSIC_HAND, rules, top) == expected
+    assert answers(CLASSIC_HAND, rules, top, view="cards") == expected
+
+
+def test_R4_6_rank_only_a_bomb_of_a_higher_rank_with_kicker_beats_any_lower() -> None:
+    # On 9-9-9-9+4 the four 8s are too low; only the straight flushes remain.
+    rules = Rules.preset("winner-classic")
+    assert answers(CLASSIC_HAND, rules, "9D 9C 9H 9S 4D") == CLASSIC_FLUSHES
+
+
+def eights_with(kicker: str) -> tuple[Kind, str]:
+    """The bomb with kicker of the four 8s and ``kicker``, cards in canonical order."""
+    eights = "8D 8C 8H 8S"
+    return BWK, f"{kicker} {eights}" if kicker[0] == "5" else f"{eights} {kicker}"

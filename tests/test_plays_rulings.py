@@ -1,0 +1,114 @@
+"""Rulings on reading and comparing plays (RULES.md R3, R4, E10), one test per rule.
+
+Every expected value here comes from the text of RULES.md, worked out by hand:
+orders are written out rank by rank, never read from the code. These tests were
+written to kill the mutants of ``plays.py`` that the other tests let live (see
+docs/development.rst, "Mutation testing").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from zhengshangyou import (
+    InvalidCombinationError,
+    Kind,
+    Play,
+    Rules,
+    beats,
+    classify,
+    classify_all,
+    parse_cards,
+)
+
+# Suits cycle so that no straight below is suited (a straight flush is another kind
+# under some rule sets, R3.17).
+SUITS = "DCHS"
+
+
+def mixed(ranks: str) -> str:
+    """Cards of ``ranks`` (space separated) with the suits D C H S D ... in turn."""
+    return " ".join(rank + SUITS[index % 4] for index, rank in enumerate(ranks.split()))
+
+
+def straight(ranks: str, rules: Rules) -> Play:
+    play = classify(parse_cards(mixed(ranks)), rules)
+    assert play.kind is Kind.STRAIGHT, (ranks, play)
+    return play
+
+
+def assert_strictly_increasing(plays: list[Play], revolution: bool = False) -> None:
+    """Each play beats every earlier one and no earlier one beats it (R4.1, R4.2)."""
+    for high_index, high in enumerate(plays):
+        assert not beats(high, high, revolution=revolution), high
+        for low in plays[:high_index]:
+            assert beats(high, low, revolution=revolution), (high, low)
+            assert not beats(low, high, revolution=revolution), (low, high)
+
+
+# --- E10 / R4.5 wheels_high ------------------------------------------------------------
+
+# Five-card straights under run_order="two_low" (R3.15: A high or low, 2 only low),
+# lowest first: by the top card from 3-4-5-6-7 up to 10-J-Q-K-A, then (wheels_high,
+# R4.5) the straights holding a low 2, the one also holding a low A highest.
+FIVE_CARD_STRAIGHTS_LOW_TO_HIGH = [
+    "3 4 5 6 7",
+    "4 5 6 7 8",
+    "5 6 7 8 9",
+    "6 7 8 9 10",
+    "7 8 9 10 J",
+    "8 9 10 J Q",
+    "9 10 J Q K",
+    "10 J Q K A",
+    "2 3 4 5 6",
+    "A 2 3 4 5",
+]
+
+
+def test_E10_wheels_high_orders_A2345_over_23456_over_10JQKA_down_to_34567() -> None:
+    rules = Rules()
+    assert rules == Rules.preset("zhengshangyou")
+    plays = [straight(ranks, rules) for ranks in FIVE_CARD_STRAIGHTS_LOW_TO_HIGH]
+    assert_strictly_increasing(plays)
+    # The same cards in another order are the same play.
+    assert classify(reversed(parse_cards(mixed("A 2 3 4 5"))), rules) == plays[-1]
+
+
+@pytest.mark.parametrize("ranks", ["J Q K A 2", "K A 2 3 4", "Q K A 2 3"])
+def test_E10_runs_through_K_A_2_are_not_straights(ranks: str) -> None:
+    rules = Rules()
+    cards = parse_cards(mixed(ranks))
+    assert classify_all(cards, rules) == []
+    with pytest.raises(InvalidCombinationError) as raised:
+        classify(cards, rules)
+    assert raised.value.rule == "R3.15"
+
+
+def test_R4_5_wheels_high_holds_at_every_length_of_straight() -> None:
+    # Six cards: the low-2 straights 2-7 and A-7 beat every other, A-2-3-4-5-6 highest.
+    rules = Rules()
+    low_to_high = ["3 4 5 6 7 8", "8 9 10 J Q K", "9 10 J Q K A", "2 3 4 5 6 7", "A 2 3 4 5 6"]
+    assert_strictly_increasing([straight(ranks, rules) for ranks in low_to_high])
+
+
+def test_R4_5_wheels_high_flips_with_the_revolution_apart_from_the_wheels() -> None:
+    # Under the flipped order of R4.8 the runs of 3..A compare the other way round.
+    rules = Rules(four_of_a_kind="plain", revolution=True)
+    low, high = straight("3 4 5 6 7", rules), straight("10 J Q K A", rules)
+    assert beats(low, high, revolution=True)
+    assert not beats(high, low, revolution=True)
+
+
+def test_R4_5_top_card_ranking_puts_the_low_runs_lowest() -> None:
+    # straight_ranking="top_card": a low A or 2 counts below 3 (A2345 lowest).
+    rules = Rules(straight_ranking="top_card")
+    low_to_high = ["A 2 3 4 5", "2 3 4 5 6", "3 4 5 6 7", "9 10 J Q K", "10 J Q K A"]
+    assert_strictly_increasing([straight(ranks, rules) for ranks in low_to_high])
+
+
+def test_R4_5_wheels_high_is_for_straights_only_pair_runs_go_by_their_top() -> None:
+    rules = Rules()
+    low_to_high = ["A A 2 2", "2 2 3 3", "3 3 4 4", "K K A A"]
+    plays = [classify(parse_cards(mixed(ranks)), rules) for ranks in low_to_high]
+    assert [play.kind for play in plays] == [Kind.PAIR_RUN] * 4
+    assert_strictly_increasing(plays)
