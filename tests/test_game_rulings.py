@@ -1,8 +1,8 @@
 """The game's rulings (RULES.md sections 2, 5-8 and the rulings E1-E4, E17-E23).
 
-Positions are set up with explicit deals (``Game(rules, deals=[Deal(...)])``): a
-deal need not be even, so a seat can be given one card and another the rest of the
-deck. Every expected value below is worked out by hand from RULES.md, never read
+Positions are set up with arranged deals (``Game(rules, deals=[Deal(...)],
+arranged=True)``): an arranged deal need not be even (R2.2a holds for real deals
+only), so a seat can be given one card and another the rest of the deck. Every expected value below is worked out by hand from RULES.md, never read
 from the code.
 """
 
@@ -87,7 +87,7 @@ def make_deal(
 def new_game(
     rules: Rules, hands: Sequence[HandSpec], *, dealer: int = 0, later: Sequence[Deal] = ()
 ) -> Game:
-    return Game(rules, seed=1, deals=[make_deal(rules, dealer, hands), *later])
+    return Game(rules, seed=1, deals=[make_deal(rules, dealer, hands), *later], arranged=True)
 
 
 def run(game: Game, moves: Sequence[tuple[int, str | Move]]) -> None:
@@ -259,7 +259,7 @@ def test_R2_4_trick_card_leads_and_is_public() -> None:
     rules = Rules()  # zhengshangyou: first_lead="trick_card"
     deal = make_deal(rules, 1, [13, 14, "7H 8H 9H 10H JH QH KH AH 2H", None], trick=("7H", 2))
     assert card("7H") in deal.hands[2]
-    game = Game(rules, deals=[deal])
+    game = Game(rules, deals=[deal], arranged=True)
     assert game.to_act == 2
     for seen in views(game):
         assert seen.trick_card == card("7H")
@@ -339,7 +339,7 @@ def test_R2_6_later_lead_start_card() -> None:
         rules = Rules(
             first_lead="dealer", end="first_out", later_lead="start_card", start_card="5S"
         )
-        game = Game(rules, seed=seed, deals=[make_deal(rules, 1, [1, "3D", 1, None])])
+        game = Game(rules, seed=seed, deals=[make_deal(rules, 1, [1, "3D", 1, None])], arranged=True)
         game.play("3D", seat=1)
         game.next_hand()
         assert card("5S") in game.hands[game.to_act]
@@ -380,7 +380,7 @@ def test_R2_7_a_given_deal_must_come_from_the_right_dealer() -> None:
 def test_R2_4_a_given_first_deal_needs_its_trick_card() -> None:
     rules = Rules()  # first_lead="trick_card"
     with pytest.raises(IllegalMoveError) as caught:
-        Game(rules, deals=[make_deal(rules, 0, [13, 13, 14, None])])
+        Game(rules, deals=[make_deal(rules, 0, [13, 13, 14, None])], arranged=True)
     assert caught.value.rule == "R2.4"
 
 
@@ -520,7 +520,7 @@ def test_R5_6_auto_restart_fires_when_nothing_can_beat() -> None:
         rest = [c for c in rules.deck() if c not in parse_cards(lead)]
         random.Random(seed).shuffle(rest)
         deal = Deal(0, (hand(lead), Hand(rest[:13]), Hand(rest[13:27]), Hand(rest[27:])))
-        game = Game(rules, deals=[deal])
+        game = Game(rules, deals=[deal], arranged=True)
         game.play("RJ", seat=0)
         assert game.to_act == 0
         assert game.state.top is None
@@ -682,7 +682,7 @@ def test_E17_three_player_tiers_in_a_game(
         0,
         (hand(north), Hand([card("4D"), *rest[: east - 1]]), Hand([card("5D"), *rest[east - 1 :]])),
     )
-    game = Game(rules, deals=[deal])
+    game = Game(rules, deals=[deal], arranged=True)
     run(game, [(0, "3D"), (1, "4D"), (2, "5D"), (0, "RJ"), (1, PASS), (2, PASS)])
     for number, cards in enumerate(finish):
         game.play(cards, seat=0)

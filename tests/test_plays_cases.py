@@ -188,7 +188,6 @@ CASES: list[Case] = [
     case("R3.13", "BJ BJ RJ RJ", preset=TD, options={"joker_bomb": False},
          note="never in pair runs"),
     case("R3.13", "2D 2S BJ BJ", preset=TD, note="never in pair runs"),
-    case("R3.13", "BJ BJ", note="one deck has one black joker: no joker pairs"),
     # --- R3.14 triple bomb -----------------------------------------------------------
     case("R3.14", "9D 9C 9S", TRIPLE_BOMB, options={"triple_bomb": True}, top="2S",
          beats=True, reverse=False),

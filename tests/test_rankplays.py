@@ -211,7 +211,7 @@ def _positions(
     top = None
     if draw(st.booleans()):
         rest = list(Counter(rules.deck()) - Counter(cards))
-        other = draw(st.lists(st.sampled_from(rest), min_size=1, max_size=12)) if rest else []
+        other = draw(st.lists(st.sampled_from(rest), min_size=1, max_size=12, unique=True)) if rest else []
         plays = list(legal_plays(Hand(other), rules)) if other else []
         top = draw(st.sampled_from(plays)) if plays else None
     revolution = rules.revolution and draw(st.booleans())

@@ -19,12 +19,20 @@ from collections.abc import Iterable
 
 import attrs
 
-from zhengshangyou.errors import NotationError
+from zhengshangyou.errors import (
+    ImpossibleCardsError,
+    NotationError,
+    WrongTypeError,
+    ZhengShangyouError,
+    brief_repr,
+    check_int,
+)
 
 __all__ = [
     "Card",
     "Rank",
     "Suit",
+    "check_copies",
     "format_cards",
     "make_deck",
     "parse_cards",
@@ -86,10 +94,10 @@ class Rank(enum.IntEnum):
         zhengshangyou.errors.NotationError: '1' is not a rank: ranks are 3-10 (or T), J, Q, K, A, 2, BJ, RJ (R1.4)
         """
         try:
-            return _RANKS_BY_TEXT[text.upper()]
+            return _RANKS_BY_TEXT[_text(text, "rank").upper()]
         except KeyError:
             raise NotationError(
-                f"{text!r} is not a rank: ranks are 3-10 (or T), J, Q, K, A, 2, BJ, RJ (R1.4)",
+                f"{brief_repr(text)} is not a rank: ranks are 3-10 (or T), J, Q, K, A, 2, BJ, RJ (R1.4)",
                 token=text,
             ) from None
 
@@ -132,10 +140,10 @@ class Suit(enum.IntEnum):
         (<Suit.DIAMONDS: 0>, <Suit.SPADES: 3>)
         """
         try:
-            return _SUITS_BY_TEXT[text.upper()]
+            return _SUITS_BY_TEXT[_text(text, "suit").upper()]
         except KeyError:
             raise NotationError(
-                f"{text!r} is not a suit: suits are D C H S or ♦ ♣ ♥ ♠ (R1.4)",
+                f"{brief_repr(text)} is not a suit: suits are D C H S or ♦ ♣ ♥ ♠ (R1.4)",
                 token=text,
             ) from None
 
@@ -158,11 +166,43 @@ _RANK_SYMBOLS = {
     Rank.RED_JOKER: "RJ",
 }
 _RANKS_BY_TEXT = {symbol: rank for rank, symbol in _RANK_SYMBOLS.items()}
+_RANK_VALUES = frozenset(int(rank) for rank in Rank)
 _RANKS_BY_TEXT["T"] = Rank.TEN
 _SUITS_BY_TEXT = {suit.letter: suit for suit in Suit} | {suit.symbol: suit for suit in Suit}
 
 
+def _text(value: object, argument: str) -> str:
+    """``value`` if it is text; otherwise a :class:`~zhengshangyou.errors.WrongTypeError`."""
+    if not isinstance(value, str):
+        raise WrongTypeError(
+            f"{argument} must be text in the notation, not {type(value).__name__} (R1.4)",
+            argument=argument,
+            rule="R1.4",
+        )
+    return value
+
+
+def _to_rank(value: object) -> Rank:
+    """A card's rank: a :class:`Rank` or its number (0 for 3 … 14 for RJ)."""
+    if isinstance(value, Rank):
+        return value
+    number = check_int(value, "rank", rule="R1.1")
+    if number not in _RANK_VALUES:
+        raise NotationError(
+            f"{brief_repr(value)} is not a rank number (0-14) (R1.1)",
+            token=brief_repr(value),
+            rule="R1.1",
+        )
+    return Rank(number)
+
+
 def _check_suit(instance: Card, attribute: attrs.Attribute[Suit | None], suit: Suit | None) -> None:
+    if suit is not None and not isinstance(suit, Suit):
+        raise WrongTypeError(
+            f"a card's suit must be a Suit or None, not {type(suit).__name__} (R1.2)",
+            argument="suit",
+            rule="R1.2",
+        )
     name = instance.rank.name.lower().replace("_", " ")
     token = instance.rank.symbol + ("" if suit is None else suit.letter)
     if suit is None and not instance.rank.is_joker:
@@ -188,7 +228,7 @@ class Card:
     zhengshangyou.errors.NotationError: a red joker has no suit (R1.4)
     """
 
-    rank: Rank = attrs.field(converter=Rank)
+    rank: Rank = attrs.field(converter=_to_rank)
     suit: Suit | None = attrs.field(default=None, validator=_check_suit)
     # The position in the sorted deck (see ``index``), kept for fast ordering.
     _order: int = attrs.field(init=False, eq=False, repr=False)
@@ -231,10 +271,10 @@ class Card:
         ...
         zhengshangyou.errors.NotationError: '3X' is not a card: write rank then suit, as 3D, 10H, QS, or BJ, RJ (R1.4)
         """
-        card = _CARDS_BY_TEXT.get(text.strip().upper())
+        card = _CARDS_BY_TEXT.get(_text(text, "card").strip().upper())
         if card is None:
             raise NotationError(
-                f"{text!r} is not a card: write rank then suit, as 3D, 10H, QS, or BJ, RJ (R1.4)",
+                f"{brief_repr(text)} is not a card: write rank then suit, as 3D, 10H, QS, or BJ, RJ (R1.4)",
                 token=text,
             )
         return card
@@ -266,8 +306,8 @@ class Card:
         >>> Card.from_index(7)
         Card.parse('4S')
         """
-        if not 0 <= index <= 53:
-            raise NotationError(f"{index} is not a card index (0-53)", token=str(index))
+        if not 0 <= check_int(index, "index", rule="R1.4") <= 53:
+            raise NotationError(f"{brief_repr(index)} is not a card index (0-53)", token=brief_repr(index))
         return _CARDS_BY_INDEX[index]
 
     def unicode(self) -> str:
@@ -318,14 +358,14 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     ...
     zhengshangyou.errors.NotationError: 'RJX' is not a card: write rank then suit, as 3D, 10H, QS, or BJ, RJ (R1.4)
     """
-    if not text.strip():
+    if not _text(text, "text").strip():
         return ()
     cards: list[Card] = []
     for item in text.split(","):
         tokens = item.split()
         if not tokens:
             raise NotationError(
-                f"empty card between commas in {text!r} (R1.4)", token=""
+                f"empty card between commas in {brief_repr(text)} (R1.4)", token=""
             )
         cards.extend(Card.parse(token) for token in tokens)
     return tuple(cards)
@@ -346,12 +386,35 @@ def format_cards(cards: Iterable[Card], *, unicode: bool = False) -> str:
 
 
 def make_deck(decks: int = 1, *, jokers: bool = True) -> tuple[Card, ...]:
-    """Every card of ``decks`` standard decks, sorted; with ``jokers`` each deck adds BJ and RJ (R1.3).
+    """Every card of ``decks`` (1 or 2) standard decks, sorted; with ``jokers`` each deck adds BJ and RJ (R1.3).
 
     >>> len(make_deck()), len(make_deck(jokers=False)), len(make_deck(2))
     (54, 52, 108)
     """
-    if decks < 1:
-        raise ValueError(f"decks must be at least 1, not {decks}")
+    if check_int(decks, "decks", rule="R1.3") not in (1, 2):
+        raise ZhengShangyouError(f"decks must be 1 or 2, not {brief_repr(decks)} (R1.3)", rule="R1.3")
     one = _CARDS_BY_INDEX if jokers else _CARDS_BY_INDEX[:52]
     return tuple(sorted(one * decks))
+
+
+def check_copies(cards: Iterable[Card], decks: int) -> None:
+    """Refuse a card set holding more copies of a card than ``decks`` decks provide (R1.3a).
+
+    >>> check_copies(parse_cards("3D 3D"), decks=2)
+    >>> check_copies(parse_cards("3D 3D"), decks=1)
+    Traceback (most recent call last):
+    ...
+    zhengshangyou.errors.ImpossibleCardsError: 3D is there 2 times, but decks=1 holds it once (R1.3)
+    """
+    seen: dict[Card, int] = {}
+    for card in cards:
+        copies = seen[card] = seen.get(card, 0) + 1
+        if copies > decks:
+            raise _too_many(card, copies, decks)
+
+
+def _too_many(card: Card, copies: int, decks: int) -> ImpossibleCardsError:
+    held = "once" if decks == 1 else f"{decks} times"
+    return ImpossibleCardsError(
+        f"{card} is there {copies} times, but decks={decks} holds it {held} (R1.3)", card=str(card)
+    )

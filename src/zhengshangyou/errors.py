@@ -24,6 +24,7 @@ __all__ = [
     "AmbiguousPlayError",
     "CardsNotHeldError",
     "IllegalMoveError",
+    "ImpossibleCardsError",
     "InvalidCombinationError",
     "InvalidRecordError",
     "InvalidRulesError",
@@ -74,6 +75,21 @@ class InvalidRulesError(ZhengShangyouError):
     ) -> None:
         super().__init__(message, rule=rule)
         self.options = tuple(options)
+
+
+class ImpossibleCardsError(ZhengShangyouError):
+    """Cards that no deck of the rules holds: more copies of a card than there are decks (R1.3a).
+
+    ``card`` is the card held too often.
+
+    >>> error = ImpossibleCardsError("3D twice with one deck", card="3D")
+    >>> error.card, error.rule
+    ('3D', 'R1.3')
+    """
+
+    def __init__(self, message: str, *, card: str, rule: str = "R1.3") -> None:
+        super().__init__(message, rule=rule)
+        self.card = card
 
 
 class InvalidCombinationError(ZhengShangyouError):
@@ -169,16 +185,27 @@ def check_int(value: object, argument: str, *, rule: str | None = None) -> int:
     """
     if isinstance(value, bool) or not isinstance(value, int):
         raise WrongTypeError(
-            f"{argument} must be an int, not {_type_name(value)} ({_short(value)})",
+            f"{argument} must be an int, not {_type_name(value)} ({brief_repr(value)})",
             argument=argument,
             rule=rule,
         )
     return value
 
 
-def _short(value: object, limit: int = 40) -> str:
-    """A repr of ``value`` cut to ``limit`` characters (huge inputs stay readable)."""
+def brief_repr(value: object, limit: int = 40) -> str:
+    """A repr of ``value`` cut to ``limit`` characters, for messages about bad input.
+
+    Huge inputs stay readable, and an int too long for ``repr`` is described.
+
+    >>> brief_repr("[" * 100)
+    "'[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[..."
+    >>> brief_repr(10**5000)
+    'an int of 16610 bits'
+    """
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
         return f"an int of {value.bit_length()} bits"
-    text = repr(value)
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):  # nested too deep, or an int too long to print
+        text = f"<a {_type_name(value)}>"
     return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -33,11 +33,13 @@ from zhengshangyou.cards import Card, parse_cards
 from zhengshangyou.errors import (
     CardsNotHeldError,
     IllegalMoveError,
-    InvalidCombinationError,
+    WrongTypeError,
+    brief_repr,
+    check_int,
 )
 from zhengshangyou.hand import Hand
 from zhengshangyou.moves import LegalPlays, legal_plays
-from zhengshangyou.plays import Kind, Play, _ambiguous, _reader, beats
+from zhengshangyou.plays import Kind, Play, _ambiguous, _card_tuple, _reader, beats
 from zhengshangyou.rules import Rules
 from zhengshangyou.scoring import HandResult, match_over, score_hand
 
@@ -175,29 +177,56 @@ class State:
         seed: int | None = None,
         dealer: int | None = None,
         deals: Sequence[Deal] = (),
+        arranged: bool = False,
     ) -> State:
         """The first state of a match: the deal of its first hand, ready to play.
 
         ``seed`` fixes every random choice (drawn at random when None, and kept so
-        the match can be replayed); ``dealer`` names the first dealer (random
-        otherwise, R2.3); ``deals`` gives the deals of the first hands instead of
-        shuffling (as a record does).
+        the match can be replayed; a whole number from 0 to 2**64 - 1); ``dealer``
+        names the first dealer (random otherwise, R2.3); ``deals`` gives the deals
+        of the first hands instead of shuffling (as a record does). A given deal
+        must look like a real one (R2.2a): exactly the rules' deck, in the R2.2
+        sizes counted from its dealer, and a trick card in the hand of the seat it
+        names. ``arranged=True`` sets up a position by hand (a puzzle, a test):
+        the hands may then have any sizes, but every seat still gets at least one
+        card and the deck must still be exact; a record never carries such a game
+        (the referee refuses it, R2.2a).
 
         >>> State.new(Rules(), seed=1).seed
         1
         """
+        if not isinstance(rules, Rules):
+            raise WrongTypeError(
+                f"rules must be a Rules object, not {type(rules).__name__} ({brief_repr(rules)})",
+                argument="rules",
+                rule="R10",
+            )
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
+        elif not 0 <= check_int(seed, "seed", rule="R2.3") < SEED_LIMIT:
+            raise IllegalMoveError(
+                f"seed must be a whole number from 0 to 2**64 - 1, not {brief_repr(seed)} (R2.3)",
+                rule="R2.3",
+            )
         players = rules.players
+        if isinstance(deals, (str, bytes)) or not isinstance(deals, Sequence):
+            raise WrongTypeError(
+                f"deals must be a sequence of Deal objects, not {type(deals).__name__}",
+                argument="deals",
+                rule="R2.2a",
+            )
+        deals = tuple(_check_deal(rules, deal, arranged=arranged) for deal in deals)
         if deals:
             dealer = deals[0].dealer
         elif dealer is None:
             dealer = _rng(seed, "dealer").randrange(players)
-        if not 0 <= dealer < players:
-            raise IllegalMoveError(f"dealer must be a seat 0..{players - 1}, not {dealer}", rule="R2.1")
+        if not 0 <= check_int(dealer, "dealer", rule="R2.1") < players:
+            raise IllegalMoveError(
+                f"dealer must be a seat 0..{players - 1}, not {brief_repr(dealer)} (R2.1)", rule="R2.1"
+            )
         trick_card = rules.first_lead == "trick_card"
         if deals:
-            deal = _check_deal(rules, deals[0])
+            deal = deals[0]
             if trick_card and deal.trick_card is None:
                 raise IllegalMoveError(
                     "first_lead='trick_card' needs the deal's face-up trick card (R2.4)", rule="R2.4"
@@ -211,7 +240,7 @@ class State:
             scores=(0,) * players,
             results=(),
             past=(),
-            deals=tuple(deals[1:]),
+            deals=deals[1:],
             **_new_hand(deal),
         )
         return state._start_play(previous=None)
@@ -356,6 +385,13 @@ class State:
             raise IllegalMoveError(
                 f"it is seat {self.to_act}'s turn, not seat {seat}'s (R5.2)", rule="R5.2"
             )
+        if not isinstance(move, _MOVE_TYPES):
+            raise WrongTypeError(
+                f"a move is a Play, PASS, Give, Offer, Take or Return, not {type(move).__name__}"
+                f" ({brief_repr(move)}); Game.play also reads text",
+                argument="move",
+                rule="R5.2",
+            )
         if self.phase == "exchange":
             return self._exchange_move(move)
         if isinstance(move, Play):
@@ -374,10 +410,9 @@ class State:
             remaining = hand.remove(play.cards)
         except CardsNotHeldError:
             raise CardsNotHeldError(f"seat {seat} does not hold {play} (R3)") from None
-        if play not in _reader(rules).readings(play.cards):
-            raise InvalidCombinationError(
-                f"{play!r} is not a reading of its cards under these rules (R3.16)", rule="R3.16"
-            )
+        # Only a play the engine could have read itself goes on (R3.16): from here on
+        # the play is the rules' own reading, whatever object was handed in.
+        play = _reader(rules).trusted(play)
         top = self.top
         if top is None:
             if self.must_include is not None and self.must_include not in play.cards:
@@ -518,7 +553,7 @@ class State:
             dealer = (self.dealer + 1) % self.players
         number = self.hand_number + 1
         if self.deals:
-            deal = _check_deal(rules, self.deals[0])
+            deal = self.deals[0]  # checked when the match began (R2.2a)
             deals = self.deals[1:]
             if deal.dealer != dealer:
                 raise IllegalMoveError(
@@ -667,8 +702,8 @@ class State:
         >>> view.hand == state.hands[0], sum(view.counts)
         (True, 54)
         """
-        if not 0 <= seat < self.players:
-            raise IllegalMoveError(f"seat must be 0..{self.players - 1}, not {seat}", rule="R2.1")
+        if not 0 <= check_int(seat, "seat", rule="R2.1") < self.players:
+            raise IllegalMoveError(f"seat must be 0..{self.players - 1}, not {brief_repr(seat)}", rule="R2.1")
         exchange = self.exchange
         # The Winner and the Loser of an exchange see the offer; nobody else does (R8.2).
         involved = (exchange is not None and seat in (exchange.winner, exchange.loser)) or any(
@@ -739,6 +774,9 @@ def _new_hand(deal: Deal) -> dict[str, Any]:
 
 
 _PASS_ONLY: tuple[Move, ...] = (PASS,)
+_MOVE_TYPES = (Play, Pass, Give, Offer, Take, Return)
+#: Seeds are whole numbers from 0 to 2**64 - 1 (R2.3): every record can hold one.
+SEED_LIMIT = 2**64
 _PASSES = tuple(Action(seat, PASS) for seat in range(8))  # one shared object a seat
 
 
@@ -791,23 +829,77 @@ def _seats(mask: int, players: int) -> tuple[int, ...]:
     return tuple(seat for seat in range(players) if mask >> seat & 1)
 
 
-def _check_deal(rules: Rules, deal: Deal) -> Deal:
-    """Refuse a given deal that is not one deck's worth dealt to the table (R1.3, R2.2)."""
-    if len(deal.hands) != rules.players:
-        raise IllegalMoveError(
-            f"the deal has {len(deal.hands)} hands for {rules.players} players (R2.1)", rule="R2.1"
+def _deal_sizes(rules: Rules, dealer: int) -> list[int]:
+    """How many cards each seat is dealt (R2.2): singly from the dealer, so the dealer
+    and the seats after it get the odd cards.
+
+    >>> _deal_sizes(Rules(), dealer=3), _deal_sizes(Rules(players=3, jokers=False, joker_bomb=False), dealer=1)
+    ([14, 13, 13, 14], [17, 18, 17])
+    """
+    players = rules.players
+    each, odd = divmod(rules.deck_size, players)
+    return [each + ((seat - dealer) % players < odd) for seat in range(players)]
+
+
+def _check_deal(rules: Rules, deal: object, *, arranged: bool = False) -> Deal:
+    """Refuse a given deal that could not have been dealt (R2.2a): exactly the rules'
+    deck (R1.3), split into the R2.2 sizes counted from its dealer (every seat gets a
+    card, R2.1), with a face-up trick card, if any, in the hand of the seat it names (R2.4).
+    An ``arranged`` deal may have any sizes, as long as every seat gets a card."""
+    if not isinstance(deal, Deal):
+        raise WrongTypeError(
+            f"a deal must be a Deal, not {type(deal).__name__} ({brief_repr(deal)}) (R2.2a)",
+            argument="deals",
+            rule="R2.2a",
         )
-    dealt = sorted(card for hand in deal.hands for card in hand)
+    players = rules.players
+    hands = deal.hands
+    if not isinstance(hands, tuple) or not all(isinstance(hand, Hand) for hand in hands):
+        raise WrongTypeError("a deal's hands must be a tuple of Hand objects (R2.2a)", argument="hands", rule="R2.2a")
+    if len(hands) != players:
+        raise IllegalMoveError(
+            f"the deal has {len(hands)} hands for {players} players (R2.1, R2.2a)", rule="R2.1"
+        )
+    if not 0 <= check_int(deal.dealer, "dealer", rule="R2.1") < players:
+        raise IllegalMoveError(f"no seat {brief_repr(deal.dealer)} to deal (R2.1, R2.2a)", rule="R2.1")
+    dealt = sorted(card for hand in hands for card in hand)
     if dealt != sorted(rules.deck()):
-        raise IllegalMoveError("the deal is not exactly the deck of these rules (R1.3)", rule="R1.3")
-    if not 0 <= deal.dealer < rules.players:
-        raise IllegalMoveError(f"no seat {deal.dealer} to deal (R2.1)", rule="R2.1")
-    if (deal.trick_card is None) != (deal.trick_seat is None) or (
-        deal.trick_card is not None
-        and deal.trick_seat is not None
-        and deal.trick_card not in deal.hands[deal.trick_seat]
+        raise IllegalMoveError(
+            "the deal is not exactly the deck of these rules (R1.3, R2.2a)", rule="R1.3"
+        )
+    sizes = [len(hand) for hand in hands]
+    if arranged:
+        if not all(sizes):
+            raise IllegalMoveError(
+                f"every seat must receive at least one card, not {sizes} (R2.1)", rule="R2.1"
+            )
+        return _check_trick_card(deal, players)
+    expected = _deal_sizes(rules, deal.dealer)
+    if sizes != expected:
+        raise IllegalMoveError(
+            f"dealt singly from seat {deal.dealer}, the hands hold {expected} cards, not {sizes}"
+            " (R2.2, R2.2a)",
+            rule="R2.2",
+        )
+    return _check_trick_card(deal, players)
+
+
+def _check_trick_card(deal: Deal, players: int) -> Deal:
+    """R2.4, R2.2a: a face-up trick card, if any, is in the hand of the seat it names."""
+    card, seat, hands = deal.trick_card, deal.trick_seat, deal.hands
+    if card is None and seat is None:
+        return deal
+    if (
+        not isinstance(card, Card)
+        or isinstance(seat, bool)
+        or not isinstance(seat, int)
+        or not 0 <= seat < players
+        or card not in hands[seat]
     ):
-        raise IllegalMoveError("the trick card must be a card of its seat's hand (R2.4)", rule="R2.4")
+        raise IllegalMoveError(
+            "the trick card must be a card of the hand of its seat, a seat of the table (R2.4, R2.2a)",
+            rule="R2.4",
+        )
     return deal
 
 
@@ -943,7 +1035,8 @@ class Game:
     ``rules`` (default ``Rules()``) can be combined with keyword options, which
     are validated exactly as :class:`~zhengshangyou.rules.Rules` validates them:
     ``Game(players=3, min_straight=3)`` or ``Game(Rules.preset("winner"),
-    exchange="highest_for_any")``.
+    exchange="highest_for_any")``. ``seed``, ``dealer``, ``deals`` and
+    ``arranged`` are those of :meth:`State.new`.
 
     >>> game = Game(Rules.preset("winner"), seed=1, dealer=0)
     >>> game.rules.min_straight, game.phase
@@ -965,13 +1058,14 @@ class Game:
         seed: int | None = None,
         dealer: int | None = None,
         deals: Sequence[Deal] = (),
+        arranged: bool = False,
         **options: Any,
     ) -> None:
         if rules is None:
             rules = Rules(**options)
-        elif options:
+        elif options and isinstance(rules, Rules):
             rules = rules.evolve(**options)
-        self._state = State.new(rules, seed=seed, dealer=dealer, deals=deals)
+        self._state = State.new(rules, seed=seed, dealer=dealer, deals=deals, arranged=arranged)
         # The states before this one, newest first, as a shared linked list
         # (state, rest): copying a game shares it, undoing steps back along it.
         self._earlier: tuple[State, Any] | None = None
@@ -1114,14 +1208,14 @@ class Game:
                 return Offer(parse_cards(rest))
             cards: tuple[Card, ...] = parse_cards(move)
         else:
-            cards = tuple(move)
+            cards = _card_tuple(move, self._state.rules.decks)
         return self._reading(cards)
 
     def _reading(self, cards: tuple[Card, ...]) -> Play:
         """The reading of ``cards`` that is legal here (R3.16): the only one, or the
         strongest of several readings of one kind; several kinds must be declared."""
         state = self._state
-        ordered = tuple(sorted(cards))
+        ordered = _card_tuple(cards, state.rules.decks)
         reader = _reader(state.rules)
         readings = list(reader.readings(ordered))
         if not readings:

@@ -18,16 +18,25 @@ from operator import attrgetter
 import attrs
 
 from zhengshangyou.cards import Card, Rank, format_cards, parse_cards
-from zhengshangyou.errors import CardsNotHeldError
+from zhengshangyou.errors import CardsNotHeldError, ImpossibleCardsError, WrongTypeError, brief_repr
 
 __all__ = ["Hand"]
 
 
 _ORDER = attrgetter("_order")
+#: No rule set has more than two decks, so no hand holds a card three times (R1.3a).
+_MOST_COPIES = 2
 
 
 def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=_ORDER))
+    try:
+        return tuple(sorted(cards, key=_ORDER))
+    except (TypeError, AttributeError):
+        raise WrongTypeError(
+            f"a hand is made of Card objects, not {brief_repr(cards)} (R1.3)",
+            argument="cards",
+            rule="R1.3",
+        ) from None
 
 
 _CODE_BASE = tuple(rank << 12 for rank in range(15))
@@ -73,6 +82,10 @@ def _without(held: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] 
 class Hand:
     """An immutable, sorted multiset of cards.
 
+    A hand holds a card at most twice (two decks, R1.3a); whether the rules in
+    force allow a second copy is checked where the rules are known (the move
+    generator, the game).
+
     >>> hand = Hand(parse_cards("5C 3D 3D"))
     >>> list(hand) == list(parse_cards("3D 3D 5C"))
     True
@@ -108,7 +121,12 @@ class Hand:
                     lows |= (order & 3) << 2 * rank
                 suit_ranks |= 1 << 13 * (order & 3) + rank
             group.append(card)
-            codes[rank] += 1 << 3 * (order & 3)
+            code = codes[rank] = codes[rank] + (1 << 3 * (order & 3))
+            if code >> 3 * (order & 3) & 7 > _MOST_COPIES:
+                raise ImpossibleCardsError(
+                    f"{card} is there more than twice, and no rule set has more than two decks (R1.3)",
+                    card=str(card),
+                )
         counts = tuple(map(len, groups))
         one = two = three = four = 0
         for plain in range(13):

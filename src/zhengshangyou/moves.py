@@ -55,7 +55,8 @@ from typing import Literal, TypeVar
 
 import attrs
 
-from zhengshangyou.cards import Card, Rank
+from zhengshangyou.cards import Card, Rank, check_copies
+from zhengshangyou.errors import WrongTypeError, ZhengShangyouError, brief_repr
 from zhengshangyou.hand import Hand, _cards_of_code
 from zhengshangyou.plays import (
     Kind,
@@ -935,7 +936,14 @@ _RUN_WIDTH = {Kind.STRAIGHT.value: 1, Kind.PAIR_RUN.value: 2, Kind.TRIPLE_RUN.va
 
 
 def _mask(kinds: Iterable[Kind]) -> int:
-    return sum(_BIT[kind] for kind in set(kinds))
+    try:
+        return sum(_BIT[kind] for kind in set(kinds))
+    except (KeyError, TypeError):
+        raise WrongTypeError(
+            f"kinds must be Kind values, as [Kind.PAIR], not {brief_repr(kinds)} (R3)",
+            argument="kinds",
+            rule="R3",
+        ) from None
 
 
 def _windows_by_length(reader: _Reader) -> tuple[tuple[_Window, tuple[int, ...], int], ...]:
@@ -1193,8 +1201,20 @@ def legal_plays(
     """
     if not isinstance(hand, Hand):
         hand = Hand(hand)
+    if rules.decks == 1 and len(set(hand.cards)) != len(hand):
+        check_copies(hand.cards, 1)  # R1.3a: a card twice, with one deck
+    if to_beat is not None:
+        to_beat = _reader(rules).trusted(to_beat, "to_beat")
+    if must_include is not None and not isinstance(must_include, Card):
+        raise WrongTypeError(
+            f"must_include must be a Card or None, not {brief_repr(must_include)} (R2.5)",
+            argument="must_include",
+            rule="R2.5",
+        )
     if view not in ("classes", "cards"):
-        raise ValueError(f"view must be 'classes' or 'cards', not {view!r}")
+        raise ZhengShangyouError(
+            f"view must be 'classes' or 'cards', not {brief_repr(view)}", rule=None
+        )
     wanted = _ALL if kinds is None else _mask(kinds)
     if bombs_only:
         wanted &= _bomb_kinds(rules)

@@ -18,11 +18,17 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Sequence
+from typing import cast
 
 import attrs
 
-from zhengshangyou.cards import Card, Rank, format_cards, parse_cards
-from zhengshangyou.errors import AmbiguousPlayError, InvalidCombinationError
+from zhengshangyou.cards import Card, Rank, check_copies, format_cards, parse_cards
+from zhengshangyou.errors import (
+    AmbiguousPlayError,
+    InvalidCombinationError,
+    WrongTypeError,
+    brief_repr,
+)
 from zhengshangyou.rules import Rules
 
 __all__ = ["Kind", "Play", "beats", "classify", "classify_all"]
@@ -87,6 +93,32 @@ _KIND_RULES = {
 }
 
 
+def _card_tuple(cards: object, decks: int = 2) -> tuple[Card, ...]:
+    """``cards`` as a sorted tuple of cards, holding no card more than ``decks`` times (R1.3a).
+
+    >>> _card_tuple([Card.parse("4S"), Card.parse("3D")])
+    (Card.parse('3D'), Card.parse('4S'))
+    >>> _card_tuple("3D")
+    Traceback (most recent call last):
+    ...
+    zhengshangyou.errors.WrongTypeError: cards must be Card objects (use parse_cards for text), not '3D' (R3)
+    """
+    try:
+        found = sorted(cast(Iterable[Card], cards)) if not isinstance(cards, str) else None
+    except TypeError:
+        found = None
+    if found is None or not all(isinstance(card, Card) for card in found):
+        raise WrongTypeError(
+            f"cards must be Card objects (use parse_cards for text), not {brief_repr(cards)} (R3)",
+            argument="cards",
+            rule="R3",
+        )
+    ordered = tuple(found)
+    if len(ordered) > 1 and len(set(ordered)) != len(ordered):
+        check_copies(ordered, decks)
+    return ordered
+
+
 @attrs.frozen(repr=False, cache_hash=True)
 class Play:
     """One reading of some cards as a combination, with what comparing it needs.
@@ -98,7 +130,11 @@ class Play:
     competes with straights under ``straight_flush="beats_straights"``), and
     ``is_bomb`` whether it beats every non-bomb (R4.6).
 
-    Two plays are equal when their kind, cards and strength are equal.
+    Two plays are equal when their kind, cards and strength are equal. A play's
+    cards are kept sorted (the canonical order), however they were given; the
+    game and ``beats(..., rules)`` accept only a play that is exactly one of the
+    readings the rules give its cards (R3.16), so a play built by hand with
+    another strength is refused.
 
     >>> play = Play.parse("5H 6H 7H 8H 9H", Rules.preset("winner"))
     >>> play.kind, play.family, play.is_bomb
@@ -108,7 +144,7 @@ class Play:
     """
 
     kind: Kind
-    cards: tuple[Card, ...]
+    cards: tuple[Card, ...] = attrs.field(converter=_card_tuple)
     key: int
     rev_key: int = attrs.field(eq=False)
     family: Kind = attrs.field(eq=False)
@@ -342,6 +378,34 @@ class _Reader:
             found = self.cache[cards] = tuple(self.read(cards))
         return found
 
+    def trusted(self, play: object, what: str = "play") -> Play:
+        """The reading of ``play``'s cards under these rules that ``play`` is, in
+        every field (kind, strength, family, bomb); an error if it is none (R3.16).
+
+        The engine accepts only plays it could have read itself, so a play built
+        by hand with another strength (or read under other rules) is refused.
+        """
+        if not isinstance(play, Play):
+            raise WrongTypeError(
+                f"{what} must be a Play, not {type(play).__name__} ({brief_repr(play)})",
+                argument=what,
+                rule="R3.16",
+            )
+        for reading in self.readings(play.cards):
+            if (
+                reading.kind is play.kind
+                and reading.key == play.key
+                and reading.rev_key == play.rev_key
+                and reading.family is play.family
+                and reading.is_bomb is play.is_bomb
+            ):
+                return reading
+        if self.rules.decks == 1:
+            check_copies(play.cards, 1)
+        raise InvalidCombinationError(
+            f"{play!r} is not a reading of its cards under these rules (R3.16)", rule="R3.16"
+        )
+
     def read(self, cards: tuple[Card, ...]) -> list[Play]:
         """Every reading of ``cards`` (sorted) under the rules (R3, R3.16, R3.17)."""
         rules = self.rules
@@ -506,7 +570,7 @@ def classify_all(cards: Iterable[Card], rules: Rules) -> list[Play]:
     >>> classify_all(parse_cards("3H 4H"), rules)
     []
     """
-    return _reader(rules).read(tuple(sorted(cards)))
+    return _reader(rules).read(_card_tuple(cards, rules.decks))
 
 
 def classify(cards: Iterable[Card], rules: Rules, *, kind: Kind | None = None) -> Play:
@@ -523,7 +587,7 @@ def classify(cards: Iterable[Card], rules: Rules, *, kind: Kind | None = None) -
     >>> classify(parse_cards("3D 4D 5D 6D 7D"), Rules(straight_flush="distinct"), kind=Kind.STRAIGHT_FLUSH)
     Play(straight_flush: 3D 4D 5D 6D 7D)
     """
-    ordered = tuple(sorted(cards))
+    ordered = _card_tuple(cards, rules.decks)
     reader = _reader(rules)
     readings = reader.read(ordered)
     if kind is not None:
@@ -565,7 +629,8 @@ def beats(
     """Whether ``candidate`` may be played on ``top`` (R4).
 
     Both plays carry their strength under the rules they were read with; pass
-    ``rules`` to check that ``candidate`` is a reading under them.
+    ``rules`` to check that both are readings under them (R3.16), of cards the
+    rules' deck can hold (R1.3a).
     ``revolution=True`` compares under the flipped rank order of R4.8 (an odd
     number of fours of a kind played this hand).
 
@@ -576,11 +641,9 @@ def beats(
     >>> beats(Play.parse("3D 3C 3H 3S 3D", Rules(decks=2)), Play.parse("AD AC AH AS", Rules(decks=2)))
     True
     """
-    if rules is not None and candidate not in _reader(rules).read(candidate.cards):
-        raise InvalidCombinationError(
-            f"{candidate!r} is not a reading of its cards under these rules (R3.16)",
-            rule="R3.16",
-        )
+    if rules is not None:
+        reader = _reader(rules)
+        candidate, top = reader.trusted(candidate, "candidate"), reader.trusted(top, "top")
     if revolution:
         mine, theirs = candidate.rev_key, top.rev_key
     else:

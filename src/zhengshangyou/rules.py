@@ -24,7 +24,7 @@ from typing import Any, Literal, cast, get_args
 import attrs
 
 from zhengshangyou.cards import Card, Rank, Suit, make_deck
-from zhengshangyou.errors import InvalidRulesError, NotationError
+from zhengshangyou.errors import InvalidRulesError, NotationError, WrongTypeError, brief_repr
 
 __all__ = [
     "PRESETS",
@@ -56,6 +56,13 @@ Exchange = Literal["none", "highest_for_one_of_two", "highest_for_any"]
 
 _Validator = Any
 
+#: A run holds each rank at most once, so no run has more than 13 ranks (R3.15, R10).
+_RANKS_IN_A_RUN = 13
+#: Library ruling: the largest card count and multiplier of a penalty tier (R7.1), and
+#: the largest target score (R7.4). Scores stay small numbers that every record can hold.
+_TIER_LIMIT = 1000
+_TARGET_LIMIT = 1_000_000
+
 
 def _choice(choices: Any) -> _Validator:
     allowed = get_args(choices)
@@ -63,7 +70,7 @@ def _choice(choices: Any) -> _Validator:
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if value not in allowed:
             raise InvalidRulesError(
-                f"{attribute.name} must be one of {', '.join(map(repr, allowed))}, not {value!r}",
+                f"{attribute.name} must be one of {', '.join(map(repr, allowed))}, not {brief_repr(value)}",
                 options=(attribute.name,),
             )
 
@@ -73,7 +80,7 @@ def _choice(choices: Any) -> _Validator:
 def _flag(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, bool):
         raise InvalidRulesError(
-            f"{attribute.name} must be True or False, not {value!r}", options=(attribute.name,)
+            f"{attribute.name} must be True or False, not {brief_repr(value)}", options=(attribute.name,)
         )
 
 
@@ -87,7 +94,7 @@ def _at_least(low: int, high: int | None = None) -> _Validator:
         ):
             span = f"from {low} to {high}" if high is not None else f"at least {low}"
             raise InvalidRulesError(
-                f"{attribute.name} must be a whole number {span}, not {value!r}",
+                f"{attribute.name} must be a whole number {span}, not {brief_repr(value)}",
                 options=(attribute.name,),
             )
 
@@ -97,16 +104,17 @@ def _at_least(low: int, high: int | None = None) -> _Validator:
 def _to_suit_order(value: object) -> tuple[Suit, ...] | None:
     if value is None:
         return None
+    items = [letter for letter in value if not letter.isspace()] if isinstance(value, str) else value
     try:
-        if isinstance(value, str):
-            suits = tuple(Suit.parse(letter) for letter in value if not letter.isspace())
-        else:
-            suits = tuple(item if isinstance(item, Suit) else Suit.parse(str(item)) for item in cast(Iterable[object], value))
-    except (NotationError, TypeError):
+        suits = tuple(
+            item if isinstance(item, Suit) else Suit.parse(item) if isinstance(item, str) else Suit(-1)
+            for item in cast(Iterable[object], items)
+        )
+    except (NotationError, TypeError, ValueError):
         suits = ()
     if sorted(suits) != list(Suit):
         raise InvalidRulesError(
-            f"suit_order must list the four suits once each, low to high (as 'DCHS'), not {value!r}",
+            f"suit_order must list the four suits once each, low to high (as 'DCHS'), not {brief_repr(value)}",
             options=("suit_order",),
         )
     return suits
@@ -136,11 +144,11 @@ def _to_tiers(value: object) -> tuple[tuple[int, int], ...] | None:
     if (
         not tiers
         or lows != sorted(set(lows))
-        or any(low < 1 or times < 1 for low, times in tiers)
+        or any(not 1 <= low <= _TIER_LIMIT or not 1 <= times <= _TIER_LIMIT for low, times in tiers)
     ):
         raise InvalidRulesError(
             "penalty_tiers must be None or (min_cards, multiplier) pairs with rising "
-            f"positive min_cards, as ((10, 2),), not {value!r}",
+            f"min_cards, both from 1 to {_TIER_LIMIT}, as ((10, 2),), not {brief_repr(value)}",
             options=("penalty_tiers",),
             rule="R7.1",
         )
@@ -150,9 +158,9 @@ def _to_tiers(value: object) -> tuple[tuple[int, int], ...] | None:
 def _to_target(value: object) -> int | None:
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= _TARGET_LIMIT:
         raise InvalidRulesError(
-            f"target_score must be None or a positive whole number, not {value!r}",
+            f"target_score must be None or a whole number from 1 to {_TARGET_LIMIT}, not {brief_repr(value)}",
             options=("target_score",),
             rule="R7.4",
         )
@@ -173,7 +181,7 @@ class Rules:
     >>> Rules(min_straight=2)
     Traceback (most recent call last):
     ...
-    zhengshangyou.errors.InvalidRulesError: min_straight must be a whole number at least 3, not 2
+    zhengshangyou.errors.InvalidRulesError: min_straight must be a whole number from 3 to 13, not 2
     """
 
     # R1, R2: cards, table, deal and leads
@@ -190,9 +198,9 @@ class Rules:
     full_house: bool = attrs.field(default=True, validator=_flag)
     triple_with_single: bool = attrs.field(default=False, validator=_flag)
     four_of_a_kind: FourOfAKind = attrs.field(default="bomb", validator=_choice(FourOfAKind))
-    min_straight: int = attrs.field(default=5, validator=_at_least(3))
-    min_pair_run: int = attrs.field(default=2, validator=_at_least(2))
-    min_triple_run: int = attrs.field(default=2, validator=_at_least(2))
+    min_straight: int = attrs.field(default=5, validator=_at_least(3, _RANKS_IN_A_RUN))
+    min_pair_run: int = attrs.field(default=2, validator=_at_least(2, _RANKS_IN_A_RUN))
+    min_triple_run: int = attrs.field(default=2, validator=_at_least(2, _RANKS_IN_A_RUN))
     straight_flush: StraightFlush = attrs.field(default="none", validator=_choice(StraightFlush))
     joker_bomb: bool = attrs.field(default=True, validator=_flag)
     joker_pairs: bool = attrs.field(default=False, validator=_flag)
@@ -223,6 +231,13 @@ class Rules:
     _memo: dict[object, object] = attrs.field(
         init=False, factory=dict, eq=False, repr=False, hash=False
     )
+
+    def __new__(cls, **options: Any) -> Rules:
+        # R10: an option name the library does not know is refused by name (the
+        # generated ``__init__`` would raise a bare TypeError). ``__init__`` keeps
+        # the typed signature that type checkers read.
+        _check_names(options)
+        return super().__new__(cls)
 
     def __attrs_post_init__(self) -> None:
         self._check_clashes()
@@ -351,10 +366,12 @@ class Rules:
         zhengshangyou.errors.InvalidRulesError: unknown preset 'big-two'; presets are: zhengshangyou, winner, winner-classic, two-deck
         """
         try:
-            options = PRESETS[name]
+            options = PRESETS[name] if isinstance(name, str) else None
+            if options is None:
+                raise KeyError(name)
         except KeyError:
             raise InvalidRulesError(
-                f"unknown preset {name!r}; presets are: {', '.join(PRESETS)}",
+                f"unknown preset {brief_repr(name)}; presets are: {', '.join(PRESETS)}",
                 options=("preset",),
                 rule="R10",
             ) from None
@@ -425,16 +442,36 @@ class Rules:
         >>> Rules.from_dict({"jokerz": True})
         Traceback (most recent call last):
         ...
-        zhengshangyou.errors.InvalidRulesError: unknown rule option 'jokerz'
+        zhengshangyou.errors.InvalidRulesError: unknown rule option 'jokerz' (R10)
         """
-        known = set(cls.option_names())
-        for name in data:
-            if name not in known:
-                raise InvalidRulesError(f"unknown rule option {name!r}", options=(name,))
-        return cls(**dict(data))
+        if not isinstance(data, Mapping):
+            raise WrongTypeError(
+                f"rule options must be a mapping of option names to values, not {type(data).__name__}",
+                argument="data",
+                rule="R10",
+            )
+        options = dict(data)
+        _check_names(options)
+        return cls(**options)
 
 
 _BY_SUIT = ("singles_by_suit", "pairs_by_suit", "straights_by_suit")
+
+
+def _check_names(options: Mapping[Any, object]) -> None:
+    """R10: refuse an option name the library does not know, naming it.
+
+    >>> _check_names({"jokerz": True})
+    Traceback (most recent call last):
+    ...
+    zhengshangyou.errors.InvalidRulesError: unknown rule option 'jokerz' (R10)
+    """
+    known = _OPTION_NAMES
+    for name in options:
+        if name not in known:
+            raise InvalidRulesError(
+                f"unknown rule option {brief_repr(name)} (R10)", options=(str(name)[:40],)
+            )
 
 
 #: The memos of the rule sets in use, by rule set (equal rule sets share one).
@@ -503,3 +540,5 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
 }
 """The option overrides of each preset (RULES.md section 9), on top of the defaults."""
+
+_OPTION_NAMES = frozenset(Rules.option_names())
