@@ -8,7 +8,7 @@ testing").
 
 from __future__ import annotations
 
-from zhengshangyou import Hand, Kind, Play, Rules, legal_plays
+from zhengshangyou import Card, Hand, Kind, Play, Rules, legal_plays
 from zhengshangyou.moves import View
 
 SF, BWK = Kind.STRAIGHT_FLUSH, Kind.BOMB_WITH_KICKER
@@ -65,3 +65,32 @@ def eights_with(kicker: str) -> tuple[Kind, str]:
     """The bomb with kicker of the four 8s and ``kicker``, cards in canonical order."""
     eights = "8D 8C 8H 8S"
     return BWK, f"{kicker} {eights}" if kicker[0] == "5" else f"{eights} {kicker}"
+
+
+def test_R3_17_a_reading_made_under_other_rules_is_not_legal_here() -> None:
+    # 5H-9H read under winner (straight_flush="beats_straights") is a straight flush;
+    # under the zhengshangyou preset (straight_flush="none") the same cards are only a
+    # straight (R3.17), so the straight flush is no play there (R3.16).
+    hand = Hand.parse("5H 6H 7H 8H 9H 3D")
+    here = Rules()
+    flush = Play.parse("5H 6H 7H 8H 9H", Rules.preset("winner"))
+    assert flush.kind is SF
+    views: tuple[View, ...] = ("classes", "cards")
+    for view in views:
+        plays = legal_plays(hand, here, view=view)
+        assert not plays.is_legal(flush)
+        assert flush not in plays
+        assert plays.is_legal(Play.parse("5H 6H 7H 8H 9H", here))
+
+
+def test_R2_5_R3_is_legal_checks_the_kinds_filter_and_the_card_that_must_be_included() -> None:
+    rules = Rules()
+    hand = Hand.parse("3D 3S 4H 5C 6D 7S")
+    pair, single = Play.parse("3D 3S", rules), Play.parse("4H", rules)
+    only_pairs = legal_plays(hand, rules, kinds=[Kind.PAIR])
+    assert only_pairs.is_legal(pair)
+    assert not only_pairs.is_legal(single)
+    with_3s = legal_plays(hand, rules, must_include=Card.parse("3S"), view="cards")
+    assert with_3s.is_legal(pair)
+    assert not with_3s.is_legal(single)
+    assert not with_3s.is_legal(Play.parse("3D", rules))

@@ -112,3 +112,63 @@ def test_R4_5_wheels_high_is_for_straights_only_pair_runs_go_by_their_top() -> N
     plays = [classify(parse_cards(mixed(ranks)), rules) for ranks in low_to_high]
     assert [play.kind for play in plays] == [Kind.PAIR_RUN] * 4
     assert_strictly_increasing(plays)
+
+
+# --- R3: why cards are no combination (the error names the rule and the option) ------
+
+# (preset, options, cards, rule, reason): the rule is the one RULES.md gives for the
+# cards; the reason names the option that would make them a combination, or says
+# what the rule says they lack. The message is "<cards>: <reason> (<rule>)".
+WHY_NOT = [
+    ("zhengshangyou", {}, "", "R3.1", "a play needs at least one card"),
+    ("two-deck", {"joker_pairs": False}, "BJ BJ", "R3.13",
+     "joker pairs are off (joker_pairs=False)"),
+    ("winner", {}, "BJ RJ", "R3.12", "the joker bomb is off (joker_bomb=False)"),
+    ("two-deck", {"joker_bomb": False}, "BJ BJ RJ RJ", "R3.12",
+     "the joker bomb is off (joker_bomb=False)"),
+    ("two-deck", {}, "BJ BJ RJ", "R3.12",
+     "jokers combine only as a joker pair (two decks) or as the joker bomb (every joker)"),
+    ("two-deck", {}, "BJ RJ RJ", "R3.12",
+     "jokers combine only as a joker pair (two decks) or as the joker bomb (every joker)"),
+    ("winner-classic", {}, "5D 5C 5H 5S", "R3.17",
+     "four of a kind alone is nothing under four_of_a_kind='bomb_with_kicker' (add one kicker)"),
+    ("winner", {"decks": 2}, "5D 5D 5C 5H 5S", "R3.10",
+     "5 cards of one rank are a combination only with four_of_a_kind='bomb'"
+     " (up to 8 with two decks)"),
+    ("zhengshangyou", {"full_house": False}, "5D 5C 5H 6D 6C", "R3.4",
+     "full houses are off (full_house=False)"),
+    ("zhengshangyou", {}, "5D 5C 5H 6D", "R3.5",
+     "a triple with a single is off (triple_with_single=False)"),
+    ("zhengshangyou", {}, "5D 5C 5H 5S 6D", "R3.10",
+     "four of a kind with a kicker needs four_of_a_kind='bomb_with_kicker'"),
+    ("two-deck", {"joker_pairs": False}, "5D 5C 5H BJ BJ", "R3.13",
+     "a joker pair in a full house needs joker_pairs=True"),
+    ("zhengshangyou", {}, "5D 6C 7H 8S BJ", "R3",
+     "jokers stand only as singles, joker pairs, the joker bomb and kickers;"
+     " never in runs, triples, full houses or bombs of a rank"),
+    ("zhengshangyou", {}, "3D 3C 4D", "R3", "these cards form no combination"),
+    ("zhengshangyou", {}, "3D 3C 4D 5D", "R3", "these cards form no combination"),
+    ("zhengshangyou", {"decks": 2}, "3D 3C 3H 3S 4D 4C 4H 4S", "R3",
+     "these cards form no combination"),
+    ("zhengshangyou", {}, "3D 4C 5H 6S", "R3.7", "a straight needs at least min_straight=5 ranks"),
+    ("zhengshangyou", {"min_pair_run": 3}, "3D 3C 4D 4C", "R3.8",
+     "a pair run needs at least min_pair_run=3 ranks"),
+    ("zhengshangyou", {"min_triple_run": 3}, "3D 3C 3H 4D 4C 4H", "R3.9",
+     "a triple run needs at least min_triple_run=3 ranks"),
+    ("zhengshangyou", {}, "3D 4C 5H 6S 8D", "R3.15",
+     "the ranks are not consecutive under run_order='two_low' (no wrap-around, no rank twice)"),
+    ("winner", {}, "3D 3C 5D 5C", "R3.15",
+     "the ranks are not consecutive under run_order='two_low' (no wrap-around, no rank twice)"),
+]
+
+
+@pytest.mark.parametrize(("preset", "options", "cards", "rule", "reason"), WHY_NOT)
+def test_R3_cards_that_are_no_combination_say_why_naming_the_option_and_the_rule(
+    preset: str, options: dict[str, object], cards: str, rule: str, reason: str
+) -> None:
+    rules = Rules.preset(preset, **options)
+    assert classify_all(parse_cards(cards), rules) == []
+    with pytest.raises(InvalidCombinationError) as raised:
+        classify(parse_cards(cards), rules)
+    assert raised.value.rule == rule
+    assert str(raised.value) == f"{cards or 'no cards'}: {reason} ({rule})"
