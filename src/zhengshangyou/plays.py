@@ -391,7 +391,10 @@ class _Reader:
                 argument=what,
                 rule="R3.16",
             )
-        for reading in self.readings(play.cards):
+        cards = play.cards
+        if self.rules.decks == 1 and len(set(cards)) != len(cards):
+            check_copies(cards, 1)  # R1.3a
+        for reading in self.readings(cards):
             if (
                 reading.kind is play.kind
                 and reading.key == play.key
@@ -400,8 +403,6 @@ class _Reader:
                 and reading.is_bomb is play.is_bomb
             ):
                 return reading
-        if self.rules.decks == 1:
-            check_copies(play.cards, 1)
         raise InvalidCombinationError(
             f"{play!r} is not a reading of its cards under these rules (R3.16)", rule="R3.16"
         )
