@@ -380,7 +380,7 @@ def play_match(game: Game, rng: random.Random, max_hands: int) -> int:
         game.next_hand()
 
 
-@settings(max_examples=100)
+@settings(max_examples=40)
 @given(rules=match_rules(), seed=st.integers(0, 2**32))
 def test_matches_end(rules: Rules, seed: int) -> None:
     game = Game(rules, seed=seed)
@@ -398,7 +398,7 @@ def test_matches_end(rules: Rules, seed: int) -> None:
         assert not game.is_match_over
 
 
-@settings(max_examples=8)
+@settings(max_examples=4)
 @given(seed=st.integers(0, 2**32))
 def test_every_preset_with_exchange(seed: int) -> None:
     """Each preset, under both exchange modes, for three hands of random play."""
