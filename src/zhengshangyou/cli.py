@@ -35,7 +35,7 @@ from zhengshangyou.actions import Give, Move, Offer, Pass, Return, Take
 from zhengshangyou.bots import Bot, GreedyBot, HeuristicBot, RandomBot
 from zhengshangyou.cards import Card, Suit
 from zhengshangyou.errors import ZhengShangyouError
-from zhengshangyou.game import Game, Observation
+from zhengshangyou.game import SEED_LIMIT, Game, Observation
 from zhengshangyou.plays import Play
 from zhengshangyou.record import referee
 from zhengshangyou.rules import Rules
@@ -54,7 +54,6 @@ EXIT_OK, EXIT_ILLEGAL, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 70
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a process stopped by Ctrl-C
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as a shell reports a writer whose reader went away
 
-_SEEDS = 2**64  # seeds are whole numbers 0 <= seed < 2**64
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 
 
@@ -94,7 +93,7 @@ def _at_least(low: int) -> Callable[[str], int]:
 def _seed(text: str) -> int:
     """An argparse type: a seed, a whole number from 0 to 2**64 - 1."""
     number = _whole(text)
-    if not 0 <= number < _SEEDS:
+    if not 0 <= number < SEED_LIMIT:
         raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to 2**64 - 1, not {_brief(text)}")
     return number
 
