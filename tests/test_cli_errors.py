@@ -340,7 +340,7 @@ def test_cli_broken_pipe_exits_quietly_with_status_141() -> None:
     assert result.stderr == b""
 
 
-def test_cli_undecodable_input_is_not_understood_rather_than_fatal() -> None:
+def test_cli_undecodable_input_is_refused_as_a_move_rather_than_fatal() -> None:
     result = subprocess.run(
         command("play", "--seed", "1"), input=b"\xff\xfe\nquit\n", capture_output=True, timeout=60
     )
