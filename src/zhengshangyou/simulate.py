@@ -22,7 +22,8 @@ from concurrent.futures import Executor
 import attrs
 
 from zhengshangyou.bots import Bot
-from zhengshangyou.game import Game
+from zhengshangyou.errors import WrongTypeError, ZhengShangyouError, check_int
+from zhengshangyou.game import SEED_LIMIT, Game
 from zhengshangyou.rules import Rules
 
 __all__ = ["GameOutcome", "SeatResult", "SimulationResult", "simulate", "wilson_interval"]
@@ -192,7 +193,7 @@ def play_hand(bots: Sequence[Bot], rules: Rules, seed: int, number: int) -> Game
     >>> sorted(outcome.finishing_order)
     [0, 1, 2, 3]
     """
-    game_seed = seed * 1_000_003 + number
+    game_seed = (seed * 1_000_003 + number) % SEED_LIMIT  # a seed the game accepts (R2.3)
     players = [_reset(bot, game_seed * 31 + seat) for seat, bot in enumerate(bots)]
     game = Game(rules, seed=game_seed)
     moves = [0] * rules.players
@@ -233,8 +234,13 @@ def simulate(
     True
     """
     rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise WrongTypeError(f"rules must be a Rules object, not {type(rules).__name__}", argument="rules")
     if len(bots) != rules.players:
-        raise ValueError(f"{len(bots)} bots for {rules.players} players")
+        raise ZhengShangyouError(f"{len(bots)} bots for {rules.players} players (R2.1)", rule="R2.1")
+    check_int(seed, "seed", rule="R2.3")
+    if check_int(games, "games") < 0 or check_int(batch, "batch") < 1:
+        raise ZhengShangyouError(f"games must be at least 0 and batch at least 1, not {games} and {batch}")
     jobs = [
         (tuple(bots), rules, seed, range(start, min(start + batch, games)))
         for start in range(0, games, batch)
