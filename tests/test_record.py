@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zhengshangyou import Game, InvalidRecordError, Play, Rules
+from zhengshangyou.cards import format_cards, parse_cards
 from zhengshangyou.record import FORMAT, VERSION, Record, referee
 from zhengshangyou.testing import rules_sets
 
@@ -73,13 +74,12 @@ def test_referee_finds_a_corrupted_play_with_its_index_and_rule(seed: int) -> No
     chooser = random.Random(seed)
     plays = [item for item in _moves(data) if "play" in item[2]]
     index, _, move = chooser.choice(plays)
-    # The same seat plays a card nobody holds twice in one deck: two red jokers.
+    # A play of a card no single deck holds twice: two red jokers (R1.3a names R1.3).
     move["play"], move["kind"] = "RJ RJ", "pair"
     report = referee(data)
     assert not report.legal
     assert report.index == index
-    assert report.rule is not None
-    assert report.rule.startswith("R3")
+    assert report.rule == "R1.3"
 
 
 def test_referee_finds_a_move_out_of_turn() -> None:
@@ -152,7 +152,21 @@ def test_R2_7_a_later_deal_by_the_wrong_dealer_is_refused() -> None:
     game = random_match(Rules(), seed=6, hands=2)
     data = json.loads(Record.from_game(game).to_json())
     assert len(data["hands"]) == 2
-    data["hands"][1]["dealer"] = (data["hands"][1]["dealer"] + 1) % 4
+    wrong = (data["hands"][1]["dealer"] + 1) % 4
+    # A deal that could have been dealt from the wrong dealer (R2.2a holds), so that
+    # what is refused is only who dealt (R2.7).
+    data["hands"][1]["dealer"] = wrong
+    data["hands"][1]["deal"] = dealt_from(wrong, data["hands"][1]["deal"])
     report = referee(data)
     assert not report.legal
     assert report.rule == "R2.7"
+    assert report.index == len(data["hands"][0]["moves"])
+
+
+def dealt_from(dealer: int, deal: list[str]) -> list[str]:
+    """The cards of ``deal`` dealt again singly from ``dealer`` in play order (R2.2)."""
+    cards = sorted(card for text in deal for card in parse_cards(text))
+    seats = len(deal)
+    return [
+        format_cards(cards[(seat - dealer) % seats :: seats]) for seat in range(seats)
+    ]

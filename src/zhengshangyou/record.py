@@ -25,6 +25,13 @@ A play may carry ``"reading": i`` when its cards form the same kind in more than
 one way (a run through all thirteen ranks): the i-th such reading in
 :func:`~zhengshangyou.plays.classify_all` order.
 
+Reading is bounded, so that no input can exhaust the reader: JSON text of at
+most :data:`MAX_LENGTH` characters (bytes, for bytes), nested at most
+:data:`MAX_DEPTH` levels, with integers of at most :data:`MAX_INT_DIGITS`
+digits. Every problem is an :class:`~zhengshangyou.errors.InvalidRecordError`,
+and :func:`referee` never raises: anything that is not a legal record, of any
+type, gets a report saying why.
+
 >>> game = Game(seed=5)
 >>> while not game.is_hand_over:
 ...     game.play(next(iter(game.legal_moves())))
@@ -38,21 +45,34 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+import re
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from itertools import accumulate
 from typing import Any
 
 import attrs
 
 from zhengshangyou.actions import PASS, Give, Move, Offer, Pass, Return, Take
 from zhengshangyou.cards import Card, format_cards, parse_cards
-from zhengshangyou.errors import InvalidRecordError, ZhengShangyouError
-from zhengshangyou.game import Action, Deal, Game, State
+from zhengshangyou.errors import InvalidRecordError, WrongTypeError, ZhengShangyouError, brief_repr
+from zhengshangyou.game import Action, Deal, Game, State, _check_deal
 from zhengshangyou.hand import Hand
 from zhengshangyou.plays import Kind, Play, classify_all
 from zhengshangyou.rules import Rules
 from zhengshangyou.scoring import HandResult
 
-__all__ = ["FORMAT", "VERSION", "HandRecord", "Record", "RefereeReport", "referee"]
+__all__ = [
+    "FORMAT",
+    "MAX_DEPTH",
+    "MAX_INT_DIGITS",
+    "MAX_LENGTH",
+    "VERSION",
+    "HandRecord",
+    "Record",
+    "RefereeReport",
+    "referee",
+]
 
 FORMAT = "zhengshangyou-record"
 """The value of a record's ``"format"`` field."""
@@ -60,17 +80,57 @@ FORMAT = "zhengshangyou-record"
 VERSION = 1
 """The record format version this library writes and reads."""
 
+MAX_DEPTH = 10
+"""The deepest nesting of objects and lists a record may have (a record has 5:
+the record, its hands, a hand, its moves, a move); the record itself is level 1."""
+
+MAX_INT_DIGITS = 20
+"""The most digits an integer in a record may have (a seed is below 2**64, which has 20)."""
+
+MAX_LENGTH = 4_000_000
+"""The longest JSON text read, in characters (bytes, for bytes): about a
+thousand hands."""
+
+
+def _check_type(kind: type, *, each: bool = False) -> Any:
+    """An attrs validator: the value (or, with ``each``, every item of a tuple) is a ``kind``."""
+
+    def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if each and isinstance(value, tuple):
+            bad = [item for item in value if not isinstance(item, kind)]
+            if not bad:
+                return
+            value = bad[0]
+        elif not each and isinstance(value, kind):
+            return
+        name = kind.__name__
+        shape = f"a tuple of {name}" if each else f"an {name}" if name[0] in "AEIOUaeiou" else f"a {name}"
+        raise WrongTypeError(
+            f"{attribute.name} must be {shape}, not {type(value).__name__} ({brief_repr(value)})",
+            argument=attribute.name,
+        )
+
+    return check
+
 
 @attrs.frozen
 class HandRecord:
     """One hand of a record: its deal and its moves.
 
+    The types are checked (a :class:`~zhengshangyou.errors.WrongTypeError`
+    otherwise); whether the deal and the moves are legal is the replay's
+    question.
+
     >>> HandRecord(deal=Deal(0, (Hand.parse("3D"), Hand.parse("4D"))), actions=()).deal.dealer
     0
+    >>> HandRecord(deal=None, actions=())
+    Traceback (most recent call last):
+    ...
+    zhengshangyou.errors.WrongTypeError: deal must be a Deal, not NoneType (None)
     """
 
-    deal: Deal
-    actions: tuple[Action, ...]
+    deal: Deal = attrs.field(validator=_check_type(Deal))
+    actions: tuple[Action, ...] = attrs.field(validator=_check_type(Action, each=True))
 
 
 @attrs.frozen
@@ -82,9 +142,9 @@ class Record:
     (1, ())
     """
 
-    rules: Rules
-    seed: int | None
-    hands: tuple[HandRecord, ...]
+    rules: Rules = attrs.field(validator=_check_type(Rules))
+    seed: int | None = attrs.field(validator=attrs.validators.optional(_check_type(int)))
+    hands: tuple[HandRecord, ...] = attrs.field(validator=_check_type(HandRecord, each=True))
 
     @classmethod
     def from_game(cls, game: Game | State) -> Record:
@@ -123,32 +183,37 @@ class Record:
     def from_data(cls, data: object) -> Record:
         """Read a record from JSON-compatible data, checking its shape (not yet its moves).
 
-        Raises :class:`~zhengshangyou.errors.InvalidRecordError` naming what is wrong.
+        Raises :class:`~zhengshangyou.errors.InvalidRecordError` naming what is
+        wrong, and nothing else: data nested deeper than :data:`MAX_DEPTH` or
+        holding an integer of more than :data:`MAX_INT_DIGITS` digits is refused
+        too, wherever it is (keys the format ignores included).
 
         >>> Record.from_data({"format": "zhengshangyou-record", "version": 2})
         Traceback (most recent call last):
         ...
         zhengshangyou.errors.InvalidRecordError: unsupported record version 2 (this library reads version 1)
+        >>> Record.from_data(None)
+        Traceback (most recent call last):
+        ...
+        zhengshangyou.errors.InvalidRecordError: the record must be a JSON object, not None
         """
+        _check_limits(data)
         root = _mapping(data, "the record")
         if root.get("format") != FORMAT:
             raise InvalidRecordError(f"not a zhengshangyou record (format must be {FORMAT!r})")
-        if root.get("version") != VERSION:
+        version = root.get("version")
+        if type(version) is not int or version != VERSION:  # true and 1.0 are no version
             raise InvalidRecordError(
-                f"unsupported record version {root.get('version')!r} (this library reads version {VERSION})"
+                f"unsupported record version {brief_repr(version)} (this library reads version {VERSION})"
             )
-        try:
+        with _reading("rules"):
             rules = Rules.from_dict(_mapping(root.get("rules"), "rules"))
-        except InvalidRecordError:
-            raise
-        except ZhengShangyouError as error:
-            raise InvalidRecordError(f"rules: {error}", rule=error.rule) from None
         seed = root.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise InvalidRecordError(f"seed must be an integer or null, not {seed!r}")
+        if seed is not None:
+            _integer(seed, "seed", "an integer or null", None)
         hands_data = root.get("hands")
         if not isinstance(hands_data, list) or not hands_data:
-            raise InvalidRecordError("hands must be a non-empty list")
+            raise InvalidRecordError(f"hands must be a non-empty list, not {brief_repr(hands_data)}")
         hands = []
         index = 0
         for number, hand_data in enumerate(hands_data):
@@ -158,18 +223,49 @@ class Record:
         return cls(rules, seed, tuple(hands))
 
     @classmethod
-    def from_json(cls, text: str) -> Record:
-        """Read a record from JSON text (see :meth:`from_data`).
+    def from_json(cls, text: str | bytes | bytearray) -> Record:
+        """Read a record from JSON text, or from bytes holding it in UTF-8 (see :meth:`from_data`).
+
+        Raises :class:`~zhengshangyou.errors.InvalidRecordError`, and nothing
+        else, for text that is not JSON, bytes that are not UTF-8, text longer
+        than :data:`MAX_LENGTH`, nested deeper than :data:`MAX_DEPTH` or with an
+        integer of more than :data:`MAX_INT_DIGITS` digits (all refused before
+        the JSON is decoded).
 
         >>> Record.from_json("[1, 2")
         Traceback (most recent call last):
         ...
         zhengshangyou.errors.InvalidRecordError: not JSON: Expecting ',' delimiter: line 1 column 6 (char 5)
+        >>> Record.from_json("[" * 100_000)
+        Traceback (most recent call last):
+        ...
+        zhengshangyou.errors.InvalidRecordError: the record is nested deeper than 10 levels
+        >>> Record.from_json(b"\\xff")
+        Traceback (most recent call last):
+        ...
+        zhengshangyou.errors.InvalidRecordError: not a record: the bytes are not UTF-8 text (invalid start byte at byte 0)
         """
+        if isinstance(text, (bytes, bytearray)):
+            _check_length(text)
+            try:
+                text = text.decode("utf-8")
+            except UnicodeDecodeError as error:
+                raise InvalidRecordError(
+                    f"not a record: the bytes are not UTF-8 text ({error.reason} at byte {error.start})"
+                ) from None
+        elif not isinstance(text, str):
+            raise InvalidRecordError(
+                f"not a record: JSON text is a str or bytes, not {type(text).__name__}"
+            )
+        _check_length(text)
+        if _depth(text) > MAX_DEPTH:
+            raise _too_deep()
         try:
-            data = json.loads(text)
+            data = json.loads(text, parse_int=_json_int, parse_constant=_json_constant)
         except json.JSONDecodeError as error:
             raise InvalidRecordError(f"not JSON: {error}") from None
+        except RecursionError:  # the depth check stops this first; belt and braces
+            raise _too_deep() from None
         return cls.from_data(data)
 
     def replay(self) -> Game:
@@ -186,27 +282,31 @@ class Record:
         try:
             game = Game(self.rules, seed=self.seed if self.seed is not None else 0, deals=deals)
         except ZhengShangyouError as error:
-            raise InvalidRecordError(f"hand 0: {error}", index=None, rule=error.rule) from None
+            raise self._refused_deal() or _converted(error, "the record", None) from None
         index = 0
         for number, hand in enumerate(self.hands):
             if number:
-                try:
+                with _reading(f"hand {number}", index):
                     game.next_hand()
-                except ZhengShangyouError as error:
-                    raise InvalidRecordError(
-                        f"hand {number}: {error}", index=index, rule=error.rule
-                    ) from None
             for action in hand.actions:
                 try:
                     game.play(action.move, seat=action.seat)
-                except ZhengShangyouError as error:
-                    raise InvalidRecordError(
-                        f"move {index} (hand {number}, seat {action.seat}, {action.move}): {error}",
-                        index=index,
-                        rule=error.rule,
-                    ) from None
+                except ZhengShangyouError as error:  # the message is built only on error
+                    where = f"move {index} (hand {number}, seat {action.seat}, {action.move})"
+                    raise _converted(error, where, index) from None
                 index += 1
         return game
+
+    def _refused_deal(self) -> InvalidRecordError | None:
+        """The error of the first deal the game refuses (R2.2a), at its hand's first move."""
+        index = 0
+        for number, hand in enumerate(self.hands):
+            try:
+                _check_deal(self.rules, hand.deal)
+            except ZhengShangyouError as error:
+                return _converted(error, f"hand {number}", index if number else None)
+            index += len(hand.actions)
+        return None
 
 
 def _hand_data(rules: Rules, hand: HandRecord) -> dict[str, Any]:
@@ -240,57 +340,178 @@ def _move_data(rules: Rules, action: Action) -> dict[str, Any]:
     return data
 
 
-def _mapping(value: object, what: str) -> Mapping[str, Any]:
+def _converted(error: ZhengShangyouError, where: str, index: int | None) -> InvalidRecordError:
+    """``error`` as a record error, its message prefixed with where it happened."""
+    if isinstance(error, InvalidRecordError):
+        return error
+    return InvalidRecordError(f"{where}: {error}", index=index, rule=error.rule)
+
+
+@contextmanager
+def _reading(where: str, index: int | None = None) -> Iterator[None]:
+    """Turn any library error raised inside into an :class:`InvalidRecordError`."""
+    try:
+        yield
+    except ZhengShangyouError as error:
+        raise _converted(error, where, index) from None
+
+
+def _too_deep(where: str | None = None) -> InvalidRecordError:
+    at = "" if where is None else f" (at {where})"
+    return InvalidRecordError(f"the record is nested deeper than {MAX_DEPTH} levels{at}")
+
+
+def _check_length(text: str | bytes | bytearray) -> None:
+    if len(text) > MAX_LENGTH:
+        unit = "characters" if isinstance(text, str) else "bytes"
+        raise InvalidRecordError(
+            f"the record is {len(text):,} {unit} long, more than the {MAX_LENGTH:,} read"
+        )
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^][{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def _depth(text: str) -> int:
+    """How deep the arrays and objects of JSON ``text`` nest, without decoding it.
+
+    Brackets inside strings do not count; in text that is not JSON the figure is
+    only an estimate, and the decoder reports the real problem.
+
+    >>> _depth('{"a": [1, {"b": "]]"}], "c": []}'), _depth("[" * 50), _depth("7")
+    (3, 50, 0)
+    """
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
+
+
+def _json_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_INT_DIGITS:
+        raise _too_long(f"an integer of {digits:,} digits ({text[:12]}...)")
+    return int(text)
+
+
+def _too_long(what: str) -> InvalidRecordError:
+    return InvalidRecordError(f"{what}, more than the {MAX_INT_DIGITS} a record's integers may have")
+
+
+def _json_constant(text: str) -> object:
+    raise InvalidRecordError(f"not JSON: {text} is not a JSON value")
+
+
+_INT_BOUND = 10**MAX_INT_DIGITS
+
+
+def _check_limits(data: object) -> None:
+    """Refuse data nested deeper than :data:`MAX_DEPTH` (a cycle is infinitely deep)
+    or holding an integer of more than :data:`MAX_INT_DIGITS` digits, naming where.
+
+    A container reached by several paths is walked again only when reached
+    deeper, so shared data costs at most ``MAX_DEPTH`` walks of each container.
+    """
+    deepest: dict[int, int] = {}
+    # (value, its depth, where it is: (key, where its container is) or None)
+    stack: list[tuple[object, int, Any]] = [(data, 1, None)]
+    while stack:
+        value, depth, where = stack.pop()
+        if isinstance(value, (Mapping, list, tuple)):
+            if depth > MAX_DEPTH:
+                raise _too_deep(_path(where))
+            if deepest.get(id(value), 0) >= depth:
+                continue
+            deepest[id(value)] = depth
+            if isinstance(value, Mapping):
+                keys = [key for key in value if not isinstance(key, str)]
+                if keys:  # as in JSON, whose objects have only strings for keys
+                    raise InvalidRecordError(
+                        f"{_path(where)}: a key is not a string, but {brief_repr(keys[0])}"
+                    )
+            items = value.items() if isinstance(value, Mapping) else enumerate(value)
+            stack.extend((child, depth + 1, (key, where)) for key, child in items)
+        elif isinstance(value, int) and not -_INT_BOUND < value < _INT_BOUND:
+            # (str() of an int of more than 4,300 digits raises: count those by bits)
+            digits = f"{len(str(abs(value))):,}" if value.bit_length() < 10_000 else "over 3,000"
+            raise _too_long(f"{_path(where)}: an integer of {digits} digits")
+
+
+def _path(where: Any) -> str:
+    """``hands[0].moves[3]`` for the place ``where`` names (see :func:`_check_limits`)."""
+    parts: list[str] = []
+    while where is not None:
+        key, where = where
+        parts.append(f".{key}" if isinstance(key, str) else f"[{key}]")
+    return "".join(reversed(parts)).lstrip(".") or "the record"
+
+
+def _mapping(value: object, what: str, index: int | None = None) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise InvalidRecordError(f"{what} must be a JSON object")
+        raise InvalidRecordError(f"{what} must be a JSON object, not {brief_repr(value)}", index=index)
+    return value
+
+
+def _integer(value: object, what: str, expected: str, index: int | None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidRecordError(f"{what} must be {expected}, not {brief_repr(value)}", index=index)
     return value
 
 
 def _cards(text: object, what: str, index: int | None) -> tuple[Card, ...]:
     if not isinstance(text, str):
-        raise InvalidRecordError(f"{what} must be cards in the notation, as a string", index=index)
-    try:
+        raise InvalidRecordError(
+            f"{what} must be cards in the notation, as a string, not {brief_repr(text)}", index=index
+        )
+    with _reading(what, index):
         return parse_cards(text)
-    except ZhengShangyouError as error:
-        raise InvalidRecordError(f"{what}: {error}", index=index, rule=error.rule) from None
 
 
 def _read_hand(rules: Rules, data: object, number: int, first: int) -> HandRecord:
-    hand = _mapping(data, f"hand {number}")
-    dealer = hand.get("dealer")
-    if not isinstance(dealer, int) or isinstance(dealer, bool):
-        raise InvalidRecordError(f"hand {number}: dealer must be a seat number", index=first)
+    where = f"hand {number}"
+    at = first if number else None  # the first hand's problems are the record's (no index)
+    hand = _mapping(data, where, at)
+    dealer = _integer(hand.get("dealer"), f"{where}: dealer", "a seat number", at)
     dealt = hand.get("deal")
     if not isinstance(dealt, list):
-        raise InvalidRecordError(f"hand {number}: deal must be a list of hands", index=first)
-    hands = tuple(Hand(_cards(cards, f"hand {number} deal", first)) for cards in dealt)
+        raise InvalidRecordError(
+            f"{where}: deal must be a list of hands, one string per seat, not {brief_repr(dealt)}",
+            index=at,
+        )
+    hands = []
+    for seat, cards in enumerate(dealt):
+        what = f"{where} deal (seat {seat})"
+        held = _cards(cards, what, at)
+        with _reading(what, at):
+            hands.append(Hand(held))
     trick_text, trick_seat = hand.get("trick_card"), hand.get("trick_seat")
     trick_card: Card | None = None
     if trick_text is not None:
-        trick = _cards(trick_text, f"hand {number} trick_card", first)
+        trick = _cards(trick_text, f"{where} trick_card", at)
         if len(trick) != 1:
-            raise InvalidRecordError(f"hand {number}: trick_card is one card", index=first)
+            raise InvalidRecordError(f"{where}: trick_card is one card", index=at, rule="R2.4")
         trick_card = trick[0]
-    if trick_seat is not None and (not isinstance(trick_seat, int) or isinstance(trick_seat, bool)):
-        raise InvalidRecordError(f"hand {number}: trick_seat must be a seat number", index=first)
+    if trick_seat is not None:
+        _integer(trick_seat, f"{where}: trick_seat", "a seat number or null", at)
     moves = hand.get("moves")
     if not isinstance(moves, list):
-        raise InvalidRecordError(f"hand {number}: moves must be a list", index=first)
+        raise InvalidRecordError(f"{where}: moves must be a list, not {brief_repr(moves)}", index=at)
     actions = tuple(
         _read_move(rules, move, first + offset) for offset, move in enumerate(moves)
     )
-    return HandRecord(Deal(dealer, hands, trick_card, trick_seat), actions)
+    return HandRecord(Deal(dealer, tuple(hands), trick_card, trick_seat), actions)
+
+
+_VERBS = ("play", "pass", "give", "offer", "take", "return")
 
 
 def _read_move(rules: Rules, data: object, index: int) -> Action:
-    move_data = _mapping(data, f"move {index}")
-    seat = move_data.get("seat")
-    if not isinstance(seat, int) or isinstance(seat, bool):
-        raise InvalidRecordError(f"move {index}: seat must be a seat number", index=index)
-    verbs = [verb for verb in ("play", "pass", "give", "offer", "take", "return") if verb in move_data]
+    move_data = _mapping(data, f"move {index}", index)
+    seat = _integer(move_data.get("seat"), f"move {index}: seat", "a seat number", index)
+    verbs = [verb for verb in _VERBS if verb in move_data]
     if len(verbs) != 1:
         raise InvalidRecordError(
-            f"move {index}: exactly one of play, pass, give, offer, take, return is needed",
+            f"move {index}: exactly one of {', '.join(_VERBS)} is needed, not {len(verbs)}",
             index=index,
         )
     verb = verbs[0]
@@ -298,7 +519,7 @@ def _read_move(rules: Rules, data: object, index: int) -> Action:
     move: Move
     if verb == "pass":
         if value is not True:
-            raise InvalidRecordError(f"move {index}: pass must be true", index=index)
+            raise InvalidRecordError(f"move {index}: pass must be true, not {brief_repr(value)}", index=index)
         move = PASS
     elif verb == "play":
         move = _read_play(rules, move_data, index)
@@ -315,16 +536,20 @@ def _read_move(rules: Rules, data: object, index: int) -> Action:
     return Action(seat, move)
 
 
+_KINDS = {kind.value: kind for kind in Kind}
+
+
 def _read_play(rules: Rules, data: Mapping[str, Any], index: int) -> Play:
     cards = _cards(data["play"], f"move {index} play", index)
-    try:
-        kind = Kind(data.get("kind"))
-    except ValueError:
+    kind_value = data.get("kind")
+    kind = _KINDS.get(kind_value) if isinstance(kind_value, str) else None
+    if kind is None:
         raise InvalidRecordError(
-            f"move {index}: kind must be one of {', '.join(kind.value for kind in Kind)}",
+            f"move {index}: kind must be one of {', '.join(_KINDS)}, not {brief_repr(kind_value)}",
             index=index,
-        ) from None
-    same = [play for play in classify_all(cards, rules) if play.kind is kind]
+        )
+    with _reading(f"move {index} play", index):
+        same = [play for play in classify_all(cards, rules) if play.kind is kind]
     if not same:
         raise InvalidRecordError(
             f"move {index}: {format_cards(cards)} cannot be read as a {kind.label} under these rules",
@@ -332,8 +557,10 @@ def _read_play(rules: Rules, data: Mapping[str, Any], index: int) -> Play:
             rule=kind.rule,
         )
     reading = data.get("reading", 0)
-    if not isinstance(reading, int) or isinstance(reading, bool) or not 0 <= reading < len(same):
-        raise InvalidRecordError(f"move {index}: no reading {reading!r} of these cards", index=index)
+    if isinstance(reading, bool) or not isinstance(reading, int) or not 0 <= reading < len(same):
+        raise InvalidRecordError(
+            f"move {index}: no reading {brief_repr(reading)} of these cards", index=index
+        )
     return same[reading]
 
 
@@ -363,16 +590,25 @@ class RefereeReport:
         return f"illegal at {where} ({self.rule or 'format'}): {self.reason}"
 
 
-def referee(record: Record | str | Mapping[str, Any]) -> RefereeReport:
+def referee(record: Record | str | bytes | bytearray | Mapping[str, Any] | object) -> RefereeReport:
     """Check a record: the first illegal move with its index, rule and reason, or
     that the whole record is legal, with the results.
+
+    ``record`` is a :class:`Record`, JSON text (a ``str``, or ``bytes`` in
+    UTF-8) or JSON-compatible data. The referee never raises: anything else,
+    and anything :meth:`Record.from_json`, :meth:`Record.from_data` or
+    :meth:`Record.replay` refuses, is reported as not legal, with the reason.
 
     >>> report = referee('{"format": "zhengshangyou-record", "version": 1, "rules": {"players": 9}}')
     >>> report.legal, report.rule
     (False, 'R10')
+    >>> print(referee(None))
+    illegal at the record (format): the record must be a JSON object, not None
+    >>> print(referee(b"\\xfe{}"))
+    illegal at the record (format): not a record: the bytes are not UTF-8 text (invalid start byte at byte 0)
     """
     try:
-        if isinstance(record, str):
+        if isinstance(record, (str, bytes, bytearray)):
             record = Record.from_json(record)
         elif not isinstance(record, Record):
             record = Record.from_data(record)
