@@ -369,7 +369,7 @@ def _check_length(text: str | bytes | bytearray) -> None:
         )
 
 
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)  # a JSON string, escapes and all
 _NOT_BRACKET = re.compile(r"[^][{}]+")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
@@ -382,6 +382,8 @@ def _depth(text: str) -> int:
 
     >>> _depth('{"a": [1, {"b": "]]"}], "c": []}'), _depth("[" * 50), _depth("7")
     (3, 50, 0)
+    >>> _depth(r'["a\\\\", "[[", "\\"[["]')  # an escaped backslash, then an escaped quote
+    1
     """
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
     return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
