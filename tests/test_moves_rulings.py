@@ -94,3 +94,34 @@ def test_R2_5_R3_is_legal_checks_the_kinds_filter_and_the_card_that_must_be_incl
     assert with_3s.is_legal(pair)
     assert not with_3s.is_legal(single)
     assert not with_3s.is_legal(Play.parse("3D", rules))
+
+
+def test_R3_the_move_tables_list_every_memo_that_grows_with_the_hands_seen() -> None:
+    # memos() is what tools read to inspect or trim the memo: every table keyed by the
+    # hands seen (each kind's table, the rows of attached cards, the windows held, the
+    # positions), and none of the fixed tables of the rule set.
+    from zhengshangyou import moves
+
+    rules = Rules.preset("winner-classic")
+    tables = moves._tables(rules, True)
+    hand = Hand.parse(CLASSIC_HAND)
+    list(legal_plays(hand, rules))
+    list(legal_plays(hand, rules, Play.parse("7D 7C 7H 7S 3D", rules)))
+    listed = {id(table) for table in tables.memos()}
+    growing = [
+        "single", "pair", "triple", "four", "bomb", "full_house", "bomb_with_kicker",
+        "pair_run", "triple_run", "straights", "lowest_straight", "flushes", "plans",
+        "answering", "positions", "visited", "full_house_rows", "bomb_with_kicker_rows",
+    ]
+    for name in growing:
+        assert id(getattr(tables, name)) in listed, name
+    for width in (1, 2, 3):
+        assert id(tables.spans[width]) in listed
+        assert id(tables.stretches[width]) in listed
+    assert tables.full_house_rows is not None
+    assert tables.bomb_with_kicker_rows is not None
+    for row in (*tables.full_house_rows.values(), *tables.bomb_with_kicker_rows.values()):
+        assert id(row) in listed
+    assert tables.bomb_with_kicker_rows
+    for name in ("spans", "stretches", "span_index", "run_keys", "minimum"):
+        assert id(getattr(tables, name)) not in listed, name
