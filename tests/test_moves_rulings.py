@@ -9,7 +9,7 @@ testing").
 from __future__ import annotations
 
 from zhengshangyou import Card, Hand, Kind, Play, Rules, legal_plays
-from zhengshangyou.moves import View
+from zhengshangyou.moves import LegalPlays, View
 
 SF, BWK = Kind.STRAIGHT_FLUSH, Kind.BOMB_WITH_KICKER
 
@@ -125,3 +125,60 @@ def test_R3_the_move_tables_list_every_memo_that_grows_with_the_hands_seen() -> 
     assert tables.bomb_with_kicker_rows
     for name in ("spans", "stretches", "span_index", "run_keys", "minimum"):
         assert id(getattr(tables, name)) not in listed, name
+
+
+def kinds_and_cards(plays: object) -> set[tuple[Kind, str]]:
+    assert isinstance(plays, LegalPlays)
+    return {(play.kind, str(play)) for play in plays}
+
+
+def test_R4_5_straights_by_suit_the_class_view_has_one_straight_per_top_suit() -> None:
+    # With straights_by_suit, equal straights compare by the suit of the top card, so
+    # 3-7 topped by 7D and 3-7 topped by 7S are different classes; on 3C-7H only the one
+    # topped by 7S (above hearts in D C H S) is higher.
+    rules = Rules(suit_order="DCHS", straights_by_suit=True)
+    hand = Hand.parse("3D 4C 5H 6S 7D 7S")
+    straights = legal_plays(hand, rules, kinds=[Kind.STRAIGHT])
+    assert kinds_and_cards(straights) == {
+        (Kind.STRAIGHT, "3D 4C 5H 6S 7D"), (Kind.STRAIGHT, "3D 4C 5H 6S 7S")
+    }
+    top = Play.parse("3C 4D 5S 6H 7H", rules)
+    assert kinds_and_cards(legal_plays(hand, rules, top)) == {(Kind.STRAIGHT, "3D 4C 5H 6S 7S")}
+
+
+def test_R4_1_a_hand_with_no_answer_has_an_empty_view() -> None:
+    rules = Rules()
+    hand = Hand.parse("3D 4C 9S")
+    for top in ("2S", "5D 5C", "BJ RJ"):
+        views: tuple[View, ...] = ("classes", "cards")
+        for view in views:
+            found = legal_plays(hand, rules, Play.parse(top, rules), view=view)
+            assert not found
+            assert found.count() == 0
+            assert list(found) == []
+    # Asked twice (the second time from the memo of positions), still empty.
+    assert not legal_plays(hand, rules, Play.parse("2S", rules))
+
+
+def test_R2_5_must_include_keeps_one_member_of_each_class_holding_the_card() -> None:
+    # Suits do not matter under the zhengshangyou preset: the single 3, the pair of 3s
+    # and the straight 3-7 are classes; their members holding 3S are those below.
+    rules = Rules()
+    hand = Hand.parse("3D 3S 4H 5C 6D 7S")
+    found = legal_plays(hand, rules, must_include=Card.parse("3S"))
+    assert kinds_and_cards(found) == {
+        (Kind.SINGLE, "3S"), (Kind.PAIR, "3D 3S"), (Kind.STRAIGHT, "3S 4H 5C 6D 7S")
+    }
+
+
+def test_R2_5_R3_17_must_include_drops_a_class_with_no_member_holding_the_card() -> None:
+    # Under winner-classic a suited straight reads only as a straight flush (R3.17), so
+    # the only straight 3-7 this hand holds is 3H-6H with 7S: no straight holds 7H.
+    rules = Rules.preset("winner-classic")
+    hand = Hand.parse("3H 4H 5H 6H 7H 7S")
+    expected = {(Kind.SINGLE, "7H"), (Kind.PAIR, "7H 7S"), (SF, "3H 4H 5H 6H 7H")}
+    views: tuple[View, ...] = ("classes", "cards")
+    for view in views:
+        found = legal_plays(hand, rules, must_include=Card.parse("7H"), view=view)
+        assert kinds_and_cards(found) == expected
+    assert (Kind.STRAIGHT, "3H 4H 5H 6H 7S") in kinds_and_cards(legal_plays(hand, rules))
