@@ -182,3 +182,18 @@ def test_R2_5_R3_17_must_include_drops_a_class_with_no_member_holding_the_card()
         found = legal_plays(hand, rules, must_include=Card.parse("7H"), view=view)
         assert kinds_and_cards(found) == expected
     assert (Kind.STRAIGHT, "3H 4H 5H 6H 7S") in kinds_and_cards(legal_plays(hand, rules))
+
+
+def test_R3_17_with_straights_by_suit_a_suited_straight_is_never_offered_as_a_straight() -> None:
+    # Where suited straights read only as straight flushes (R3.17), 3H-6H with 7H is a
+    # straight flush and no straight; 3H-6H with 7D is the one straight, whose class is
+    # set by its top card's suit (straights_by_suit, R4.5).
+    for preset in ("winner-classic", "winner"):
+        rules = Rules.preset(preset, straights_by_suit=True, min_straight=5)
+        hand = Hand.parse("3H 4H 5H 6H 7D 7H")
+        views: tuple[View, ...] = ("classes", "cards")
+        for view in views:
+            runs = legal_plays(hand, rules, view=view, kinds=[Kind.STRAIGHT, SF])
+            assert kinds_and_cards(runs) == {
+                (Kind.STRAIGHT, "3H 4H 5H 6H 7D"), (SF, "3H 4H 5H 6H 7H")
+            }, (preset, view)
