@@ -8,6 +8,8 @@ testing").
 
 from __future__ import annotations
 
+from math import prod
+
 from zhengshangyou import Card, Hand, Kind, Play, Rules, legal_plays
 from zhengshangyou.moves import LegalPlays, View
 
@@ -197,3 +199,27 @@ def test_R3_17_with_straights_by_suit_a_suited_straight_is_never_offered_as_a_st
             assert kinds_and_cards(runs) == {
                 (Kind.STRAIGHT, "3H 4H 5H 6H 7D"), (SF, "3H 4H 5H 6H 7H")
             }, (preset, view)
+
+
+def test_R3_8_R3_9_pair_runs_and_triple_runs_of_a_hand() -> None:
+    # Ranks 3 and 4 held twice, 5 and 6 three times. Pair runs (min_pair_run=2): every
+    # window of consecutive ranks among 3-6 of two ranks or more; the class member takes
+    # each rank's two lowest cards (suits D C H S). Triple runs (min_triple_run=2): 5-6.
+    rules = Rules()
+    hand = Hand.parse("3D 3C 4D 4C 5D 5H 5S 6C 6H 6S")
+    pairs = {"3": "3D 3C", "4": "4D 4C", "5": "5D 5H", "6": "6C 6H"}
+    windows = [["3", "4"], ["4", "5"], ["5", "6"], ["3", "4", "5"], ["4", "5", "6"],
+               ["3", "4", "5", "6"]]
+    expected = {(Kind.PAIR_RUN, " ".join(pairs[rank] for rank in window)) for window in windows}
+    expected.add((Kind.TRIPLE_RUN, "5D 5H 5S 6C 6H 6S"))
+    runs = legal_plays(hand, rules, kinds=[Kind.PAIR_RUN, Kind.TRIPLE_RUN])
+    assert kinds_and_cards(runs) == expected
+    # The card view: every choice of two of each rank's cards (1, 1, 3 and 3 choices).
+    choices = {"3": 1, "4": 1, "5": 3, "6": 3}
+    by_cards = legal_plays(hand, rules, kinds=[Kind.PAIR_RUN], view="cards")
+    assert by_cards.count() == sum(prod(choices[rank] for rank in window) for window in windows)
+    # Answers to 3-3-4-4: the two-pair runs above it (R4.5, by the top), and no longer run.
+    top = Play.parse("3H 3S 4H 4S", rules)
+    assert kinds_and_cards(legal_plays(hand, rules, top)) == {
+        (Kind.PAIR_RUN, "4D 4C 5D 5H"), (Kind.PAIR_RUN, "5D 5H 6C 6H")
+    }
