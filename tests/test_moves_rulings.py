@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from math import prod
 
+import pytest
+
 from zhengshangyou import Card, Hand, Kind, Play, Rules, legal_plays
 from zhengshangyou.moves import LegalPlays, View
 
@@ -146,6 +148,11 @@ def test_R4_5_straights_by_suit_the_class_view_has_one_straight_per_top_suit() -
     }
     top = Play.parse("3C 4D 5S 6H 7H", rules)
     assert kinds_and_cards(legal_plays(hand, rules, top)) == {(Kind.STRAIGHT, "3D 4C 5H 6S 7S")}
+    # Three top suits, three classes (the lowest 7 is 7C here).
+    hand = Hand.parse("3D 4C 5H 6S 7C 7H 7S")
+    assert kinds_and_cards(legal_plays(hand, rules, kinds=[Kind.STRAIGHT])) == {
+        (Kind.STRAIGHT, f"3D 4C 5H 6S 7{suit}") for suit in "CHS"
+    }
 
 
 def test_R4_1_a_hand_with_no_answer_has_an_empty_view() -> None:
@@ -223,3 +230,42 @@ def test_R3_8_R3_9_pair_runs_and_triple_runs_of_a_hand() -> None:
     assert kinds_and_cards(legal_plays(hand, rules, top)) == {
         (Kind.PAIR_RUN, "4D 4C 5D 5H"), (Kind.PAIR_RUN, "5D 5H 6C 6H")
     }
+
+
+def test_R3_7_the_straights_of_a_hand_are_every_window_of_five_ranks_or_more() -> None:
+    # 3 to 9 held once each: windows of 5, 6 and 7 ranks (3-7, 4-8, 5-9, 3-8, 4-9, 3-9).
+    rules = Rules()
+    hand = Hand.parse("3D 4C 5H 6S 7D 8C 9H")
+    ranks = ["3D", "4C", "5H", "6S", "7D", "8C", "9H"]
+    expected = {
+        (Kind.STRAIGHT, " ".join(ranks[start:start + size]))
+        for size in (5, 6, 7) for start in range(len(ranks) - size + 1)
+    }
+    views: tuple[View, ...] = ("classes", "cards")
+    for view in views:
+        assert kinds_and_cards(legal_plays(hand, rules, view=view, kinds=[Kind.STRAIGHT])) == expected
+    # Answers to 4-8: the straights of five cards topped above 8 (R4.1, R4.5).
+    top = Play.parse("4H 5S 6D 7C 8H", rules)
+    assert kinds_and_cards(legal_plays(hand, rules, top)) == {(Kind.STRAIGHT, "5H 6S 7D 8C 9H")}
+
+
+def test_R3_plays_do_not_depend_on_the_memo_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The memo tables drop their older half when full; with tables of four entries the
+    # plays of a hand, generated again and again, stay the same.
+    from zhengshangyou import moves
+
+    hands = ["3D 4C 5H 6S 7D 8C 9H 9S", "3D 3C 4D 4C 5D 5H 5S 6C 6H 6S", CLASSIC_HAND]
+    rule_sets = [Rules(), Rules.preset("winner"), Rules.preset("winner-classic"),
+                 Rules.preset("winner", straights_by_suit=True)]
+
+    def plays() -> list[list[str]]:
+        return [
+            [str(play) for play in legal_plays(Hand.parse(hand), rules)]
+            for rules in rule_sets for hand in hands
+        ]
+
+    expected = plays()
+    monkeypatch.setattr(moves, "_MEMO_LIMIT", 4)
+    monkeypatch.setattr(moves, "_POSITIONS_LIMIT", 2)
+    for _ in range(3):
+        assert plays() == expected
