@@ -172,3 +172,30 @@ def test_R3_cards_that_are_no_combination_say_why_naming_the_option_and_the_rule
         classify(parse_cards(cards), rules)
     assert raised.value.rule == rule
     assert str(raised.value) == f"{cards or 'no cards'}: {reason} ({rule})"
+
+
+# --- R3 kinds and R1.4 notation of plays ----------------------------------------------
+
+# The rule that defines each kind, from the table of RULES.md section 3.
+KIND_RULES = {
+    Kind.SINGLE: "R3.1", Kind.PAIR: "R3.2", Kind.TRIPLE: "R3.3", Kind.FULL_HOUSE: "R3.4",
+    Kind.TRIPLE_WITH_SINGLE: "R3.5", Kind.FOUR_OF_A_KIND: "R3.6", Kind.STRAIGHT: "R3.7",
+    Kind.PAIR_RUN: "R3.8", Kind.TRIPLE_RUN: "R3.9", Kind.BOMB: "R3.10",
+    Kind.BOMB_WITH_KICKER: "R3.10", Kind.STRAIGHT_FLUSH: "R3.11", Kind.JOKER_BOMB: "R3.12",
+    Kind.TRIPLE_BOMB: "R3.14",
+}
+
+
+@pytest.mark.parametrize("kind", list(Kind))
+def test_R3_every_kind_names_the_rule_that_defines_it(kind: Kind) -> None:
+    assert kind.rule == KIND_RULES[kind]
+    assert kind.label == kind.value.replace("_", " ")
+    assert " " not in kind.value
+
+
+def test_R1_4_a_play_shows_its_cards_in_the_notation_and_has_their_number() -> None:
+    play = Play.parse("10S 10H JD JC", Rules())
+    assert len(play) == 4
+    assert str(play) == "10H 10S JD JC"
+    assert play.unicode() == "10♥ 10♠ J♦ J♣"
+    assert repr(play) == "Play(pair_run: 10H 10S JD JC)"
