@@ -269,3 +269,31 @@ def test_R3_plays_do_not_depend_on_the_memo_bounds(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(moves, "_POSITIONS_LIMIT", 2)
     for _ in range(3):
         assert plays() == expected
+
+
+def test_R3_a_full_memo_drops_its_older_half_even_when_another_thread_took_a_key() -> None:
+    # moves._trim makes room in a full memo (one holding `limit` entries): it keeps the
+    # newer half. A memo shared by threads may lose a key between the listing of its
+    # keys and their removal; that key is skipped.
+    from zhengshangyou import moves
+
+    full = {key: str(key) for key in range(8)}
+    moves._trim(full, 8)
+    assert list(full) == [4, 5, 6, 7]
+    not_full = {key: str(key) for key in range(7)}
+    moves._trim(not_full, 8)
+    assert list(not_full) == list(range(7))
+
+    class Shared(dict[int, str]):
+        """A memo from which "another thread" drops key 0 while its keys are listed."""
+
+        def __iter__(self):  # type: ignore[no-untyped-def]
+            keys = list(super().__iter__())
+            super().pop(0, None)
+            return iter(keys)
+
+    shared = Shared((key, str(key)) for key in range(8))
+    moves._trim(shared, 8)  # no KeyError for key 0
+    assert 0 not in shared
+    assert {4, 5, 6, 7} <= set(shared) <= set(range(1, 8))
+    assert len(shared) < 8
