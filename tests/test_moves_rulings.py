@@ -297,3 +297,23 @@ def test_R3_a_full_memo_drops_its_older_half_even_when_another_thread_took_a_key
     assert 0 not in shared
     assert {4, 5, 6, 7} <= set(shared) <= set(range(1, 8))
     assert len(shared) < 8
+
+
+def test_R3_14_R4_6_triple_bombs_among_the_legal_plays() -> None:
+    # triple_bomb (one deck): every triple is a bomb below every four-card bomb (R4.6).
+    rules = Rules(triple_bomb=True)
+    hand = Hand.parse("5D 5C 5H 9D 9C 9H 9S")
+    bombs = {
+        (Kind.TRIPLE_BOMB, "5D 5C 5H"), (Kind.TRIPLE_BOMB, "9D 9C 9H"), (Kind.BOMB, "9D 9C 9H 9S")
+    }
+    assert kinds_and_cards(legal_plays(hand, rules, bombs_only=True)) == bombs
+    # The card view: the one triple of 5s, the four triples of 9s.
+    assert legal_plays(hand, rules, bombs_only=True, view="cards").count() == 1 + 4 + 1
+    # On a pair of 4s: the higher pairs, and every bomb.
+    pairs = {(Kind.PAIR, "5D 5C"), (Kind.PAIR, "9D 9C")}
+    assert kinds_and_cards(legal_plays(hand, rules, Play.parse("4D 4C", rules))) == pairs | bombs
+    # On the triple bomb of 5s: the higher triple bomb and the four 9s; on 9-9-9, the four.
+    top = Play.parse("5D 5C 5S", rules)
+    assert kinds_and_cards(legal_plays(hand, rules, top)) == bombs - {(Kind.TRIPLE_BOMB, "5D 5C 5H")}
+    top = Play.parse("9D 9C 9S", rules)
+    assert kinds_and_cards(legal_plays(hand, rules, top)) == {(Kind.BOMB, "9D 9C 9H 9S")}
