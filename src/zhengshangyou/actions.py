@@ -14,14 +14,24 @@ from __future__ import annotations
 import attrs
 
 from zhengshangyou.cards import Card, format_cards, parse_cards
-from zhengshangyou.errors import IllegalMoveError
-from zhengshangyou.plays import Play
+from zhengshangyou.errors import IllegalMoveError, WrongTypeError, brief_repr
+from zhengshangyou.plays import Play, _card_tuple
 
 __all__ = ["PASS", "Give", "Move", "Offer", "Pass", "Return", "Take"]
 
 
+def _is_card(instance: object, attribute: attrs.Attribute[Card], value: object) -> None:
+    """An exchange decision names one card (R8.4)."""
+    if not isinstance(value, Card):
+        raise WrongTypeError(
+            f"{type(instance).__name__} takes a Card, not {brief_repr(value)} (R8.4)",
+            argument=attribute.name,
+            rule="R8.4",
+        )
+
+
 def _sorted_pair(cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    return tuple(sorted(cards))
+    return _card_tuple(cards)
 
 
 @attrs.frozen
@@ -51,7 +61,7 @@ class Give:
     'give 2S'
     """
 
-    card: Card
+    card: Card = attrs.field(validator=_is_card)
 
     def __repr__(self) -> str:
         return f"Give({self.card})"
@@ -101,7 +111,7 @@ class Take:
     'take 4S'
     """
 
-    card: Card
+    card: Card = attrs.field(validator=_is_card)
 
     def __repr__(self) -> str:
         return f"Take({self.card})"
@@ -118,7 +128,7 @@ class Return:
     'return 3C'
     """
 
-    card: Card
+    card: Card = attrs.field(validator=_is_card)
 
     def __repr__(self) -> str:
         return f"Return({self.card})"

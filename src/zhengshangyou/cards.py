@@ -380,9 +380,16 @@ def format_cards(cards: Iterable[Card], *, unicode: bool = False) -> str:
     >>> parse_cards(format_cards(cards, unicode=True)) == cards
     True
     """
-    if unicode:
-        return " ".join(card.unicode() for card in cards)
-    return " ".join(str(card) for card in cards)
+    try:
+        if unicode:
+            return " ".join(card.unicode() for card in cards)
+        return " ".join(map(Card.__str__, cards))
+    except (TypeError, AttributeError):
+        raise WrongTypeError(
+            f"format_cards takes Card objects, not {brief_repr(cards)} (R1.4)",
+            argument="cards",
+            rule="R1.4",
+        ) from None
 
 
 def make_deck(decks: int = 1, *, jokers: bool = True) -> tuple[Card, ...]:

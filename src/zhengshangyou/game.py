@@ -381,9 +381,9 @@ class State:
                 "the hand is over: no move is possible until the next hand is dealt (R6.1)",
                 rule="R6.1",
             )
-        if seat is not None and seat != self.to_act:
+        if seat is not None and check_int(seat, "seat", rule="R5.2") != self.to_act:
             raise IllegalMoveError(
-                f"it is seat {self.to_act}'s turn, not seat {seat}'s (R5.2)", rule="R5.2"
+                f"it is seat {self.to_act}'s turn, not seat {brief_repr(seat)}'s (R5.2)", rule="R5.2"
             )
         if not isinstance(move, _MOVE_TYPES):
             raise WrongTypeError(
@@ -1053,6 +1053,7 @@ class Game:
 
     def __init__(
         self,
+        /,
         rules: Rules | None = None,
         *,
         seed: int | None = None,

@@ -119,6 +119,16 @@ def _card_tuple(cards: object, decks: int = 2) -> tuple[Card, ...]:
     return ordered
 
 
+def _check_field(field: attrs.Attribute[object], value: object, kind: type) -> None:
+    """A play's field holds a value of its type (plays built by hand, R3.16)."""
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise WrongTypeError(
+            f"a play's {field.name} must be a {kind.__name__}, not {brief_repr(value)} (R3.16)",
+            argument=field.name,
+            rule="R3.16",
+        )
+
+
 @attrs.frozen(repr=False, cache_hash=True)
 class Play:
     """One reading of some cards as a combination, with what comparing it needs.
@@ -143,12 +153,18 @@ class Play:
     Play(straight_flush: 5H 6H 7H 8H 9H)
     """
 
-    kind: Kind
+    kind: Kind = attrs.field(validator=lambda play, field, value: _check_field(field, value, Kind))
     cards: tuple[Card, ...] = attrs.field(converter=_card_tuple)
-    key: int
-    rev_key: int = attrs.field(eq=False)
-    family: Kind = attrs.field(eq=False)
-    is_bomb: bool = attrs.field(eq=False)
+    key: int = attrs.field(validator=lambda play, field, value: _check_field(field, value, int))
+    rev_key: int = attrs.field(
+        eq=False, validator=lambda play, field, value: _check_field(field, value, int)
+    )
+    family: Kind = attrs.field(
+        eq=False, validator=lambda play, field, value: _check_field(field, value, Kind)
+    )
+    is_bomb: bool = attrs.field(
+        eq=False, validator=lambda play, field, value: _check_field(field, value, bool)
+    )
 
     @classmethod
     def parse(cls, text: str, rules: Rules, *, kind: Kind | None = None) -> Play:

@@ -342,7 +342,7 @@ class Rules:
         # Pickle (and copy) the options only, never the memo of derived tables.
         return (_from_options, (self.to_dict(),))
 
-    def evolve(self, **changes: Any) -> Rules:
+    def evolve(self, /, **changes: Any) -> Rules:
         """A copy with some options changed, validated like a new rule set.
 
         >>> Rules().evolve(min_straight=3).min_straight
@@ -351,7 +351,7 @@ class Rules:
         return attrs.evolve(self, **changes)
 
     @classmethod
-    def preset(cls, name: str, **overrides: Any) -> Rules:
+    def preset(cls, name: str, /, **overrides: Any) -> Rules:
         """The named rule set of RULES.md section 9, with optional overrides.
 
         >>> Rules.preset("winner-classic").straight_flush
