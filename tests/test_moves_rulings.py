@@ -12,7 +12,7 @@ from math import prod
 
 import pytest
 
-from zhengshangyou import Card, Hand, Kind, Play, Rules, legal_plays
+from zhengshangyou import Card, Hand, Kind, Play, Rules, WrongTypeError, legal_plays
 from zhengshangyou.moves import LegalPlays, View
 
 SF, BWK = Kind.STRAIGHT_FLUSH, Kind.BOMB_WITH_KICKER
@@ -317,3 +317,34 @@ def test_R3_14_R4_6_triple_bombs_among_the_legal_plays() -> None:
     assert kinds_and_cards(legal_plays(hand, rules, top)) == bombs - {(Kind.TRIPLE_BOMB, "5D 5C 5H")}
     top = Play.parse("9D 9C 9S", rules)
     assert kinds_and_cards(legal_plays(hand, rules, top)) == {(Kind.BOMB, "9D 9C 9H 9S")}
+
+
+def test_R3_6_fours_of_a_kind_are_plain_plays_under_winner() -> None:
+    # four_of_a_kind="plain": four of a kind is an ordinary combination (no bombs under
+    # winner), answered only by a higher four of a kind (R4.1, R4.3).
+    rules = Rules.preset("winner")
+    hand = Hand.parse("5D 5C 5H 5S 9D 9C 9H 9S")
+    fours = {(Kind.FOUR_OF_A_KIND, "5D 5C 5H 5S"), (Kind.FOUR_OF_A_KIND, "9D 9C 9H 9S")}
+    assert kinds_and_cards(legal_plays(hand, rules, kinds=[Kind.FOUR_OF_A_KIND])) == fours
+    assert not legal_plays(hand, rules, bombs_only=True)
+    top = Play.parse("7D 7C 7H 7S", rules)
+    assert kinds_and_cards(legal_plays(hand, rules, top)) == {(Kind.FOUR_OF_A_KIND, "9D 9C 9H 9S")}
+    pair = Play.parse("8D 8C", rules)
+    assert all(play.kind is Kind.PAIR for play in legal_plays(hand, rules, pair))
+
+
+def test_R3_7_a_straight_offered_to_a_hand_is_made_of_its_own_cards() -> None:
+    # Hands with the same ranks in other suits: each is offered its own lowest cards.
+    rules = Rules()
+    for cards in ("3D 4C 5H 6S 7D", "3D 4H 5C 6D 7C", "3D 4S 5D 6H 7H", "3D 4D 5S 6C 7S"):
+        straights = list(legal_plays(Hand.parse(cards), rules, kinds=[Kind.STRAIGHT]))
+        assert [str(play) for play in straights] == [cards]
+
+
+def test_R3_16_to_beat_must_be_a_play() -> None:
+    with pytest.raises(WrongTypeError) as raised:
+        legal_plays(Hand.parse("3D"), Rules(), to_beat="3D")  # type: ignore[arg-type]
+    assert isinstance(raised.value, TypeError)
+    assert raised.value.argument == "to_beat"
+    assert raised.value.rule == "R3.16"
+    assert str(raised.value).startswith("to_beat must be a Play, not str")
