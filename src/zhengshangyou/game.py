@@ -40,7 +40,7 @@ from zhengshangyou.errors import (
 from zhengshangyou.hand import Hand
 from zhengshangyou.moves import LegalPlays, legal_plays
 from zhengshangyou.plays import Kind, Play, _ambiguous, _card_tuple, _reader, beats
-from zhengshangyou.rules import Rules
+from zhengshangyou.rules import Rules, check_rules
 from zhengshangyou.scoring import HandResult, match_over, score_hand
 
 __all__ = [
@@ -97,7 +97,11 @@ def deal_cards(rules: Rules, dealer: int, rng: random.Random, *, trick_card: boo
     >>> [len(hand) for hand in deal.hands], deal.trick_card in deal.hands[deal.trick_seat]
     ([14, 14, 13, 13], True)
     """
-    deck = list(rules.deck())
+    if not isinstance(rng, random.Random):
+        raise WrongTypeError(f"rng must be a random.Random, not {brief_repr(rng)} (R2.2)", argument="rng", rule="R2.2")
+    deck = list(check_rules(rules).deck())
+    if not 0 <= check_int(dealer, "dealer", rule="R2.1") < rules.players:
+        raise IllegalMoveError(f"no seat {brief_repr(dealer)} to deal (R2.1)", rule="R2.1")
     rng.shuffle(deck)
     players = rules.players
     dealt: list[list[Card]] = [[] for _ in range(players)]
@@ -195,12 +199,7 @@ class State:
         >>> State.new(Rules(), seed=1).seed
         1
         """
-        if not isinstance(rules, Rules):
-            raise WrongTypeError(
-                f"rules must be a Rules object, not {type(rules).__name__} ({brief_repr(rules)})",
-                argument="rules",
-                rule="R10",
-            )
+        check_rules(rules)
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         elif not 0 <= check_int(seed, "seed", rule="R2.3") < SEED_LIMIT:

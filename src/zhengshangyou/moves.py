@@ -69,7 +69,7 @@ from zhengshangyou.plays import (
     _Window,
     beats,
 )
-from zhengshangyou.rules import Rules
+from zhengshangyou.rules import Rules, check_rules
 
 __all__ = ["LegalPlays", "View", "legal_plays"]
 
@@ -1172,6 +1172,32 @@ class LegalPlays:
         return f"<LegalPlays {self.view} of {self.hand}{' to beat ' + str(self.to_beat) if self.to_beat else ''}>"
 
 
+def checked_position(
+    hand: Hand | Iterable[Card], rules: Rules, to_beat: Play | None, must_include: Card | None
+) -> tuple[Hand, Play | None]:
+    """The arguments of a question about a hand's plays, checked: the hand as a
+    :class:`Hand` of cards the rules' deck holds (R1.3a), the play to beat as the
+    rules' own reading (R3.16), and the card to include a card.
+
+    >>> from zhengshangyou.cards import parse_cards
+    >>> checked_position(parse_cards("3D 4S"), Rules(), None, None)
+    (Hand.parse('3D 4S'), None)
+    """
+    if not isinstance(hand, Hand):
+        hand = Hand(hand)
+    if check_rules(rules).decks == 1 and len(set(hand.cards)) != len(hand):
+        check_copies(hand.cards, 1)  # R1.3a: a card twice, with one deck
+    if to_beat is not None:
+        to_beat = _reader(rules).trusted(to_beat, "to_beat")
+    if must_include is not None and not isinstance(must_include, Card):
+        raise WrongTypeError(
+            f"must_include must be a Card or None, not {brief_repr(must_include)} (R2.5)",
+            argument="must_include",
+            rule="R2.5",
+        )
+    return hand, to_beat
+
+
 def legal_plays(
     hand: Hand | Iterable[Card],
     rules: Rules,
@@ -1199,18 +1225,7 @@ def legal_plays(
     >>> [str(play) for play in legal_plays(hand, rules, kinds=[Kind.FULL_HOUSE])]
     ['4D 4S 9C 9H 9S']
     """
-    if not isinstance(hand, Hand):
-        hand = Hand(hand)
-    if rules.decks == 1 and len(set(hand.cards)) != len(hand):
-        check_copies(hand.cards, 1)  # R1.3a: a card twice, with one deck
-    if to_beat is not None:
-        to_beat = _reader(rules).trusted(to_beat, "to_beat")
-    if must_include is not None and not isinstance(must_include, Card):
-        raise WrongTypeError(
-            f"must_include must be a Card or None, not {brief_repr(must_include)} (R2.5)",
-            argument="must_include",
-            rule="R2.5",
-        )
+    hand, to_beat = checked_position(hand, rules, to_beat, must_include)
     if view not in ("classes", "cards"):
         raise ZhengShangyouError(
             f"view must be 'classes' or 'cards', not {brief_repr(view)}", rule=None

@@ -29,7 +29,7 @@ from zhengshangyou.errors import (
     WrongTypeError,
     brief_repr,
 )
-from zhengshangyou.rules import Rules
+from zhengshangyou.rules import Rules, check_rules
 
 __all__ = ["Kind", "Play", "beats", "classify", "classify_all"]
 
@@ -587,7 +587,7 @@ def classify_all(cards: Iterable[Card], rules: Rules) -> list[Play]:
     >>> classify_all(parse_cards("3H 4H"), rules)
     []
     """
-    return _reader(rules).read(_card_tuple(cards, rules.decks))
+    return _reader(check_rules(rules)).read(_card_tuple(cards, rules.decks))
 
 
 def classify(cards: Iterable[Card], rules: Rules, *, kind: Kind | None = None) -> Play:
@@ -604,9 +604,11 @@ def classify(cards: Iterable[Card], rules: Rules, *, kind: Kind | None = None) -
     >>> classify(parse_cards("3D 4D 5D 6D 7D"), Rules(straight_flush="distinct"), kind=Kind.STRAIGHT_FLUSH)
     Play(straight_flush: 3D 4D 5D 6D 7D)
     """
-    ordered = _card_tuple(cards, rules.decks)
+    ordered = _card_tuple(cards, check_rules(rules).decks)
     reader = _reader(rules)
     readings = reader.read(ordered)
+    if kind is not None and not isinstance(kind, Kind):
+        raise WrongTypeError(f"kind must be a Kind or None, not {brief_repr(kind)} (R3.16)", argument="kind", rule="R3.16")
     if kind is not None:
         matching = [play for play in readings if play.kind is kind]
         if not matching and readings:
@@ -659,8 +661,14 @@ def beats(
     True
     """
     if rules is not None:
-        reader = _reader(rules)
+        reader = _reader(check_rules(rules))
         candidate, top = reader.trusted(candidate, "candidate"), reader.trusted(top, "top")
+    elif not isinstance(candidate, Play) or not isinstance(top, Play):
+        raise WrongTypeError(
+            f"beats compares two plays, not {brief_repr(candidate)} and {brief_repr(top)} (R4)",
+            argument="candidate" if not isinstance(candidate, Play) else "top",
+            rule="R4",
+        )
     if revolution:
         mine, theirs = candidate.rev_key, top.rev_key
     else:

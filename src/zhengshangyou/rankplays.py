@@ -55,10 +55,11 @@ from zhengshangyou.moves import (
     _bits,
     _Tables,
     _tables,
+    checked_position,
     legal_plays,
 )
 from zhengshangyou.plays import Kind, Play, _new_play, beats
-from zhengshangyou.rules import Rules
+from zhengshangyou.rules import Rules, check_rules
 
 __all__ = ["RankPlay", "RankPlays", "rank_plays"]
 
@@ -235,8 +236,7 @@ class RankPlays(Sequence[RankPlay]):
         >>> [play.id for play in space.legal(hand, Play.parse("8D 8C", rules))]  # pairs from 15
         [21, 444]
         """
-        if not isinstance(hand, Hand):
-            hand = Hand(hand)
+        hand, to_beat = checked_position(hand, self.rules, to_beat, must_include)
         if self._fast and must_include is None:
             return self._legal_fast(hand, to_beat, revolution)
         return self._of_plays(
@@ -489,7 +489,7 @@ def rank_plays(rules: Rules) -> RankPlays:
     >>> rank_plays(Rules()) is rank_plays(Rules())
     True
     """
-    memo = rules._memo
+    memo = check_rules(rules)._memo
     found = memo.get("rank_plays")
     if found is None:
         found = memo["rank_plays"] = RankPlays(rules)

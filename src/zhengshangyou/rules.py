@@ -458,6 +458,25 @@ class Rules:
 _BY_SUIT = ("singles_by_suit", "pairs_by_suit", "straights_by_suit")
 
 
+def check_rules(value: object) -> Rules:
+    """``value`` if it is a :class:`Rules`; otherwise a :class:`~zhengshangyou.errors.WrongTypeError`.
+
+    >>> check_rules(Rules()) == Rules()
+    True
+    >>> check_rules("winner")
+    Traceback (most recent call last):
+    ...
+    zhengshangyou.errors.WrongTypeError: rules must be a Rules object (as Rules.preset('winner')), not str (R10)
+    """
+    if not isinstance(value, Rules):
+        raise WrongTypeError(
+            f"rules must be a Rules object (as Rules.preset('winner')), not {type(value).__name__} (R10)",
+            argument="rules",
+            rule="R10",
+        )
+    return value
+
+
 def _check_names(options: Mapping[Any, object]) -> None:
     """R10: refuse an option name the library does not know, naming it.
 

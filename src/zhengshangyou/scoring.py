@@ -17,7 +17,8 @@ from collections.abc import Sequence
 
 import attrs
 
-from zhengshangyou.rules import Rules
+from zhengshangyou.errors import WrongTypeError
+from zhengshangyou.rules import Rules, check_rules
 
 __all__ = ["HandResult", "match_over", "penalty", "score_hand"]
 
@@ -58,6 +59,7 @@ def score_hand(
     ...            cards_left=(1, 5, 0, 7), played=(True,) * 4)
     (0, 0, 0, 0)
     """
+    _check_hand(check_rules(rules), finishing_order, cards_left, played)
     seats = len(cards_left)
     scores = [0] * seats
     if rules.scoring == "cards_left":
@@ -72,6 +74,31 @@ def score_hand(
         if seats > 1:
             scores[finishing_order[1]] += 1
     return tuple(scores)
+
+
+def _check_hand(
+    rules: Rules, finishing_order: object, cards_left: object, played: object
+) -> None:
+    """R7: a hand's facts fit the table: every seat once in the order, a card count
+    (at most the deck) and a played flag for each seat."""
+    players, deck = rules.players, rules.deck_size
+    try:
+        order, left, flags = list(finishing_order), list(cards_left), list(played)  # type: ignore[call-overload]
+    except TypeError:
+        order = left = flags = []
+    if (
+        sorted(order) != list(range(players))
+        or len(left) != players
+        or len(flags) != players
+        or not all(type(count) is int and 0 <= count <= deck for count in left)
+        or not all(isinstance(flag, bool) for flag in flags)
+    ):
+        raise WrongTypeError(
+            f"score_hand needs every seat 0..{players - 1} once in finishing_order, and a card"
+            " count (0 to the deck's size) and a played flag for each seat (R7)",
+            argument="finishing_order",
+            rule="R7",
+        )
 
 
 def match_over(rules: Rules, totals: Sequence[int]) -> bool:
