@@ -15,6 +15,7 @@ from zhengshangyou import (
     Kind,
     Play,
     Rules,
+    WrongTypeError,
     beats,
     classify,
     classify_all,
@@ -199,3 +200,58 @@ def test_R1_4_a_play_shows_its_cards_in_the_notation_and_has_their_number() -> N
     assert str(play) == "10H 10S JD JC"
     assert play.unicode() == "10♥ 10♠ J♦ J♣"
     assert repr(play) == "Play(pair_run: 10H 10S JD JC)"
+
+
+# --- R4.6 which plays are bombs; R3.16 plays the rules did not read -------------------
+
+# (preset, options, cards, is a bomb): the bombs of R4.6 (R3.10, R3.12, R3.14 and the
+# straight flushes of straight_flush="bomb"); every other play is none.
+BOMBS = [
+    ("zhengshangyou", {}, "5D", False),
+    ("winner", {}, "5D", False),
+    ("zhengshangyou", {}, "5D 5C", False),
+    ("winner", {}, "5D 5C", False),
+    ("zhengshangyou", {}, "5D 5C 5H", False),
+    ("zhengshangyou", {"triple_bomb": True}, "5D 5C 5H", True),
+    ("zhengshangyou", {}, "5D 5C 5H 6D 6C", False),
+    ("winner", {}, "5D 5C 5H 5S", False),
+    ("zhengshangyou", {}, "5D 5C 5H 5S", True),
+    ("winner-classic", {}, "5D 5C 5H 5S 6D", True),
+    ("zhengshangyou", {}, "3D 4C 5H 6S 7D", False),
+    ("winner", {}, "3D 4D 5D", False),
+    ("winner-classic", {}, "3D 4D 5D 6D 7D", True),
+    ("zhengshangyou", {}, "3D 3C 4D 4C", False),
+    ("zhengshangyou", {}, "BJ RJ", True),
+    ("two-deck", {}, "RJ RJ", False),
+]
+
+
+@pytest.mark.parametrize(("preset", "options", "cards", "bomb"), BOMBS)
+def test_R4_6_a_play_is_a_bomb_exactly_when_the_rules_say_so(
+    preset: str, options: dict[str, object], cards: str, bomb: bool
+) -> None:
+    rules = Rules.preset(preset, **options)
+    play = Play.parse(cards, rules)
+    assert play.is_bomb is bomb
+    assert (play.family is Kind.BOMB) is bomb
+
+
+def test_R3_16_beats_under_rules_refuses_what_is_not_a_play_or_not_their_reading() -> None:
+    rules = Rules()
+    pair = Play.parse("5D 5C", rules)
+    with pytest.raises(WrongTypeError) as wrong:
+        beats("6D 6C", pair, rules)  # type: ignore[arg-type]
+    assert (wrong.value.rule, wrong.value.argument) == ("R3.16", "candidate")
+    with pytest.raises(WrongTypeError) as wrong:
+        beats(pair, None, rules)  # type: ignore[arg-type]
+    assert (wrong.value.rule, wrong.value.argument) == ("R3.16", "top")
+    # Read under winner, 5H-9H is a straight flush; the zhengshangyou preset reads those
+    # cards only as a straight (R3.17).
+    flush = Play.parse("5H 6H 7H 8H 9H", Rules.preset("winner"))
+    with pytest.raises(InvalidCombinationError) as invalid:
+        beats(flush, Play.parse("3D 4C 5H 6S 7D", rules), rules)
+    assert invalid.value.rule == "R3.16"
+    assert str(invalid.value) == (
+        "Play(straight_flush: 5H 6H 7H 8H 9H) is not a reading of its cards"
+        " under these rules (R3.16)"
+    )
