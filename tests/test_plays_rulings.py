@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from zhengshangyou import (
+    ImpossibleCardsError,
     InvalidCombinationError,
     Kind,
     Play,
@@ -255,3 +256,23 @@ def test_R3_16_beats_under_rules_refuses_what_is_not_a_play_or_not_their_reading
         "Play(straight_flush: 5H 6H 7H 8H 9H) is not a reading of its cards"
         " under these rules (R3.16)"
     )
+
+
+def test_R1_3a_no_play_holds_a_card_more_than_twice_whatever_the_rules() -> None:
+    # The most decks a rule set has is two (R1.3), so a play built with three copies of
+    # one card describes cards no deck holds; two copies may be a two-deck play.
+    with pytest.raises(ImpossibleCardsError) as raised:
+        Play(Kind.TRIPLE, tuple(parse_cards("3D 3D 3D")), 0, 0, Kind.TRIPLE, False)
+    assert raised.value.rule == "R1.3"
+    pair = Play(Kind.PAIR, tuple(parse_cards("3D 3D")), 0, 0, Kind.PAIR, False)
+    assert str(pair) == "3D 3D"
+
+
+@pytest.mark.parametrize("cards", ["3D 4D", 5, None, ["3D"]])
+def test_R3_cards_that_are_not_cards_are_refused_as_the_wrong_type(cards: object) -> None:
+    for read in (classify, classify_all):
+        with pytest.raises(WrongTypeError) as raised:
+            read(cards, Rules())  # type: ignore[arg-type]
+        assert isinstance(raised.value, TypeError)
+        assert (raised.value.rule, raised.value.argument) == ("R3", "cards")
+        assert str(raised.value).startswith("cards must be Card objects")
