@@ -276,3 +276,16 @@ def test_R3_cards_that_are_not_cards_are_refused_as_the_wrong_type(cards: object
         assert isinstance(raised.value, TypeError)
         assert (raised.value.rule, raised.value.argument) == ("R3", "cards")
         assert str(raised.value).startswith("cards must be Card objects")
+
+
+def test_R3_one_reader_is_built_per_rule_set_and_kept_on_it() -> None:
+    # The reader of a rule set (its tables of windows, keys and readings) is built on
+    # first use and kept in the rule set's memo, which equal rule sets share.
+    from zhengshangyou.plays import _reader
+
+    rules = Rules.preset("winner")
+    reader = _reader(rules)
+    assert _reader(rules) is reader
+    assert _reader(Rules.preset("winner")) is reader
+    assert rules._memo["reader"] is reader
+    assert _reader(Rules()) is not reader
