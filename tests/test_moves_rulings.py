@@ -348,3 +348,45 @@ def test_R3_16_to_beat_must_be_a_play() -> None:
     assert raised.value.argument == "to_beat"
     assert raised.value.rule == "R3.16"
     assert str(raised.value).startswith("to_beat must be a Play, not str")
+
+
+def test_E14_with_two_decks_the_joker_bomb_needs_all_four_jokers() -> None:
+    rules = Rules.preset("two-deck")
+    joker_bomb = (Kind.JOKER_BOMB, "BJ BJ RJ RJ")
+    for cards in ("BJ RJ RJ", "BJ BJ RJ", "BJ RJ 3D"):
+        assert joker_bomb not in kinds_and_cards(legal_plays(Hand.parse(cards), rules))
+        assert not legal_plays(Hand.parse(cards), rules, bombs_only=True)
+    assert kinds_and_cards(legal_plays(Hand.parse("BJ BJ RJ RJ 3D"), rules, bombs_only=True)) == {
+        joker_bomb
+    }
+
+
+def test_R2_5_must_include_finds_a_member_holding_the_card_when_the_first_one_does_not() -> None:
+    # winner-classic reads suited straights only as straight flushes (R3.17). Of the
+    # straights 3-7 this hand holds, 3S-4H-5H-6H-7H is the first (in card order) that
+    # holds 6H; the class's usual member, lowest cards first, avoids the flush at its
+    # highest rank but the top, the 6, and so holds 6S.
+    rules = Rules.preset("winner-classic")
+    hand = Hand.parse("3H 3S 4H 5H 6H 6S 7H")
+    views: tuple[View, ...] = ("classes", "cards")
+    for view in views:
+        found = legal_plays(
+            hand, rules, must_include=Card.parse("6H"), view=view, kinds=[Kind.STRAIGHT]
+        )
+        assert kinds_and_cards(found) == {(Kind.STRAIGHT, "3S 4H 5H 6H 7H")}, view
+    assert kinds_and_cards(legal_plays(hand, rules, kinds=[Kind.STRAIGHT])) == {
+        (Kind.STRAIGHT, "3H 4H 5H 6S 7H")
+    }
+
+
+def test_R4_8_is_legal_compares_under_the_flipped_order_of_the_revolution() -> None:
+    rules = Rules(four_of_a_kind="plain", revolution=True)
+    hand = Hand.parse("4D 9S")
+    seven = Play.parse("7D", rules)
+    four, nine = Play.parse("4D", rules), Play.parse("9S", rules)
+    flipped = legal_plays(hand, rules, seven, revolution=True)
+    assert flipped.is_legal(four)
+    assert not flipped.is_legal(nine)
+    normal = legal_plays(hand, rules, seven)
+    assert normal.is_legal(nine)
+    assert not normal.is_legal(four)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from zhengshangyou import (
+    AmbiguousPlayError,
     ImpossibleCardsError,
     InvalidCombinationError,
     Kind,
@@ -289,3 +290,37 @@ def test_R3_one_reader_is_built_per_rule_set_and_kept_on_it() -> None:
     assert _reader(Rules.preset("winner")) is reader
     assert rules._memo["reader"] is reader
     assert _reader(Rules()) is not reader
+
+
+def test_R3_16_an_ambiguous_play_lists_its_readings() -> None:
+    rules = Rules(straight_flush="distinct")
+    cards = parse_cards("3H 4H 5H 6H 7H")
+    with pytest.raises(AmbiguousPlayError) as raised:
+        classify(cards, rules)
+    assert raised.value.rule == "R3.16"
+    assert str(raised.value) == (
+        "3H 4H 5H 6H 7H has several readings; declare one of: "
+        "Play(straight: 3H 4H 5H 6H 7H); Play(straight_flush: 3H 4H 5H 6H 7H) (R3.16)"
+    )
+    assert [play.kind for play in raised.value.readings] == [  # type: ignore[attr-defined]
+        Kind.STRAIGHT, Kind.STRAIGHT_FLUSH
+    ]
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("kind", "pair"), ("key", 1.5), ("key", True), ("rev_key", None), ("family", 3),
+     ("is_bomb", 0)],
+)
+def test_R3_16_a_play_built_by_hand_holds_values_of_its_fields_types(
+    field: str, value: object
+) -> None:
+    fields: dict[str, object] = {
+        "kind": Kind.PAIR, "cards": tuple(parse_cards("3D 3C")), "key": 0, "rev_key": 0,
+        "family": Kind.PAIR, "is_bomb": False,
+    }
+    fields[field] = value
+    with pytest.raises(WrongTypeError) as raised:
+        Play(**fields)  # type: ignore[arg-type]
+    assert (raised.value.rule, raised.value.argument) == ("R3.16", field)
+    assert str(raised.value).startswith(f"a play's {field} must be a ")
