@@ -138,6 +138,9 @@ WHY_NOT = [
     ("winner", {"decks": 2}, "5D 5D 5C 5H 5S", "R3.10",
      "5 cards of one rank are a combination only with four_of_a_kind='bomb'"
      " (up to 8 with two decks)"),
+    ("winner-classic", {"decks": 2}, "5D 5D 5C 5H 5S", "R3.10",
+     "5 cards of one rank are a combination only with four_of_a_kind='bomb'"
+     " (up to 8 with two decks)"),
     ("zhengshangyou", {"full_house": False}, "5D 5C 5H 6D 6C", "R3.4",
      "full houses are off (full_house=False)"),
     ("zhengshangyou", {}, "5D 5C 5H 6D", "R3.5",
