@@ -123,8 +123,12 @@ def _to_suit_order(value: object) -> tuple[Suit, ...] | None:
 def _to_card(value: object) -> Card:
     if isinstance(value, Card):
         return value
+    if not isinstance(value, str):
+        raise InvalidRulesError(
+            f"start_card must be a card such as '3D', not {brief_repr(value)}", options=("start_card",)
+        )
     try:
-        return Card.parse(str(value))
+        return Card.parse(value)
     except NotationError as error:
         raise InvalidRulesError(f"start_card: {error}", options=("start_card",)) from None
 
