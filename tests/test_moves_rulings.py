@@ -390,3 +390,38 @@ def test_R4_8_is_legal_compares_under_the_flipped_order_of_the_revolution() -> N
     normal = legal_plays(hand, rules, seven)
     assert normal.is_legal(nine)
     assert not normal.is_legal(four)
+
+
+def test_R3_17_R4_5_straight_classes_by_top_suit_next_to_a_straight_flush() -> None:
+    # winner-classic with straights_by_suit: the class of a straight is its window and
+    # its top card's suit (R4.5); a suited straight is only a straight flush (R3.17).
+    rules = Rules.preset("winner-classic", straights_by_suit=True)
+    flush = (SF, "3H 4H 5H 6H 7H")
+    # The lowest 7 is 7C: with 7H on top, 3H-6H make a flush; with 7C, a straight.
+    hand = Hand.parse("3H 4H 5H 6H 7C 7H")
+    runs = legal_plays(hand, rules, kinds=[Kind.STRAIGHT, SF])
+    assert kinds_and_cards(runs) == {(Kind.STRAIGHT, "3H 4H 5H 6H 7C"), flush}
+    # With a second 6, the straight topped by 7H exists: the member changes its 6, the
+    # highest card that may change (the top card's suit is the class's own).
+    hand = Hand.parse("3H 4H 5H 6H 6S 7D 7H")
+    runs = legal_plays(hand, rules, kinds=[Kind.STRAIGHT, SF])
+    assert kinds_and_cards(runs) == {
+        (Kind.STRAIGHT, "3H 4H 5H 6H 7D"), (Kind.STRAIGHT, "3H 4H 5H 6S 7H"), flush
+    }
+    runs = legal_plays(hand, rules, kinds=[Kind.STRAIGHT, SF], view="cards")
+    assert kinds_and_cards(runs) == {
+        (Kind.STRAIGHT, "3H 4H 5H 6H 7D"), (Kind.STRAIGHT, "3H 4H 5H 6S 7D"),
+        (Kind.STRAIGHT, "3H 4H 5H 6S 7H"), flush,
+    }
+
+
+def test_R4_7_straight_flushes_of_two_suits_are_one_class_unless_suits_count() -> None:
+    hand = Hand.parse("3D 4D 5D 6D 7D 3S 4S 5S 6S 7S")
+    spades, diamonds = (SF, "3S 4S 5S 6S 7S"), (SF, "3D 4D 5D 6D 7D")
+    rules = Rules.preset("winner", min_straight=5)  # beats_straights; suits do not count
+    assert kinds_and_cards(legal_plays(hand, rules, kinds=[SF])) == {diamonds}
+    assert kinds_and_cards(legal_plays(hand, rules, kinds=[SF], view="cards")) == {
+        diamonds, spades
+    }
+    by_suit = Rules.preset("winner", min_straight=5, straights_by_suit=True)
+    assert kinds_and_cards(legal_plays(hand, by_suit, kinds=[SF])) == {diamonds, spades}
