@@ -425,3 +425,34 @@ def test_R4_7_straight_flushes_of_two_suits_are_one_class_unless_suits_count() -
     }
     by_suit = Rules.preset("winner", min_straight=5, straights_by_suit=True)
     assert kinds_and_cards(legal_plays(hand, by_suit, kinds=[SF])) == {diamonds, spades}
+
+
+def test_R3_4_R3_5_full_houses_and_triples_with_a_single_of_a_hand() -> None:
+    # Three 5s, two 8s, a 9: the full house 5-5-5+8-8 (R3.4); with triple_with_single,
+    # 5-5-5 with an 8 or with the 9 (R3.5), the class taking the lowest 8 (8D).
+    hand = Hand.parse("5D 5C 5H 8D 8C 9S")
+    rules = Rules(triple_with_single=True)
+    full_house = (Kind.FULL_HOUSE, "5D 5C 5H 8D 8C")
+    with_single = {(Kind.TRIPLE_WITH_SINGLE, "5D 5C 5H 8D"), (Kind.TRIPLE_WITH_SINGLE, "5D 5C 5H 9S")}
+    kinds = [Kind.FULL_HOUSE, Kind.TRIPLE_WITH_SINGLE]
+    assert kinds_and_cards(legal_plays(hand, rules, kinds=kinds)) == {full_house, *with_single}
+    by_cards = kinds_and_cards(legal_plays(hand, rules, kinds=kinds, view="cards"))
+    assert by_cards == {full_house, *with_single, (Kind.TRIPLE_WITH_SINGLE, "5D 5C 5H 8C")}
+    # Answers by the triple's rank (R4.4): 5-5-5+8-8 on 4-4-4+K-K, nothing on 6-6-6+3-3.
+    assert kinds_and_cards(legal_plays(hand, rules, Play.parse("4D 4C 4H KD KC", rules))) == {
+        full_house
+    }
+    assert not legal_plays(hand, rules, Play.parse("6D 6C 6H 3D 3C", rules))
+
+
+def test_R3_every_play_offered_is_made_of_the_hands_own_cards() -> None:
+    # Hands met one after the other under one rule set (whose tables are shared) are
+    # each offered plays of their own cards only.
+    hands = ["3D 4C 5H 6S 7D 7S", "3D 4H 5H 6S 7D 7S", "3D 4D 5H 6S 7C 7S", "3S 4C 5D 6H 7H 8S"]
+    for rules in (Rules(suit_order="DCHS", straights_by_suit=True), Rules()):
+        for cards in hands:
+            hand = Hand.parse(cards)
+            plays = list(legal_plays(hand, rules))
+            assert plays
+            for play in plays:
+                assert hand.contains(play.cards), (cards, play)
