@@ -316,7 +316,7 @@ def real_option_values() -> list[object]:
 
 
 OPTION_NAMES = Rules.option_names()
-ODD_NAMES = ["jokerz", "rules", "seed", "dealer", "deals", "_memo", "memo", "self", "", "Players"]
+ODD_NAMES = ["jokerz", "rules", "seed", "dealer", "deals", "_memo", "memo", "self", "cls", "name", "", "Players"]
 
 
 def option_values() -> st.SearchStrategy[Any]:
@@ -779,6 +779,7 @@ def fuzzed_moves(game: Game) -> st.SearchStrategy[Any]:
         st.builds(built, st.sampled_from([Give, Take, Return]), any_card),
         st.lists(st.sampled_from(DECK), min_size=2, max_size=2).map(lambda cards: built(Offer, tuple(cards))),
         st.lists(st.integers(-3, 60), max_size=4),
+        st.lists(nasty(), max_size=3),
     ]
     if legal:
         choices.append(st.sampled_from(legal))
@@ -876,6 +877,7 @@ def test_wrong_python_types_raise_wrong_type_errors() -> None:
         lambda: Game(rules=3),  # type: ignore[arg-type]
         lambda: Card.from_index("x"),  # type: ignore[arg-type]
         lambda: game.state.play(None),  # type: ignore[arg-type]
+        lambda: game.play([nested_list(1000), nested_list(1000)]),  # type: ignore[list-item]
     ):
         wrong_type(only_library_errors(call))
     assert game.state == Game(seed=1).state
