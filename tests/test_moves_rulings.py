@@ -12,7 +12,16 @@ from math import prod
 
 import pytest
 
-from zhengshangyou import Card, Hand, Kind, Play, Rules, WrongTypeError, legal_plays
+from zhengshangyou import (
+    Card,
+    Hand,
+    Kind,
+    Play,
+    Rules,
+    WrongTypeError,
+    ZhengShangyouError,
+    legal_plays,
+)
 from zhengshangyou.moves import LegalPlays, View
 
 SF, BWK = Kind.STRAIGHT_FLUSH, Kind.BOMB_WITH_KICKER
@@ -456,3 +465,30 @@ def test_R3_every_play_offered_is_made_of_the_hands_own_cards() -> None:
             assert plays
             for play in plays:
                 assert hand.contains(play.cards), (cards, play)
+
+
+def test_R2_5_R3_9_must_include_takes_three_cards_of_each_rank_of_a_triple_run() -> None:
+    # Four 5s: the member of 5-5-5+6-6-6 holding 5S takes 5S and the two lowest others.
+    rules = Rules()
+    hand = Hand.parse("5D 5C 5H 5S 6D 6C 6H")
+    found = legal_plays(hand, rules, must_include=Card.parse("5S"), kinds=[Kind.TRIPLE_RUN])
+    assert kinds_and_cards(found) == {(Kind.TRIPLE_RUN, "5D 5C 5S 6D 6C 6H")}
+    found = legal_plays(hand, rules, must_include=Card.parse("6H"), kinds=[Kind.PAIR_RUN])
+    assert kinds_and_cards(found) == {(Kind.PAIR_RUN, "5D 5C 6D 6H")}
+
+
+def test_R4_6_a_straight_flush_bomb_of_any_length_answers_a_straight() -> None:
+    # winner-classic: straight flushes are bombs (R4.6), so the six-card one beats a
+    # five-card straight too; the plain straights of the hand would have to be of five.
+    rules = Rules.preset("winner-classic")
+    hand = Hand.parse("8S 9S 10S JS QS KS")
+    top = Play.parse("3D 4C 5H 6S 7D", rules)
+    assert kinds_and_cards(legal_plays(hand, rules, top)) == {
+        (SF, "8S 9S 10S JS QS"), (SF, "9S 10S JS QS KS"), (SF, "8S 9S 10S JS QS KS")
+    }
+
+
+def test_legal_plays_names_the_views_it_knows() -> None:
+    with pytest.raises(ZhengShangyouError) as raised:
+        legal_plays(Hand.parse("3D"), Rules(), view="all")  # type: ignore[arg-type]
+    assert str(raised.value) == "view must be 'classes' or 'cards', not 'all'"

@@ -327,3 +327,11 @@ def test_R3_16_a_play_built_by_hand_holds_values_of_its_fields_types(
         Play(**fields)  # type: ignore[arg-type]
     assert (raised.value.rule, raised.value.argument) == ("R3.16", field)
     assert str(raised.value).startswith(f"a play's {field} must be a ")
+
+
+def test_R4_beats_without_rules_names_the_argument_that_is_not_a_play() -> None:
+    pair = Play.parse("5D 5C", Rules())
+    for candidate, top, argument in ((None, pair, "candidate"), (pair, "5S 5H", "top")):
+        with pytest.raises(WrongTypeError) as raised:
+            beats(candidate, top)  # type: ignore[arg-type]
+        assert (raised.value.rule, raised.value.argument) == ("R4", argument)
