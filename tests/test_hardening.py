@@ -353,3 +353,26 @@ def test_R8_4_pass_is_still_refused_as_an_exchange_decision_only_when_it_is_a_mo
     from zhengshangyou import Give
 
     refused(lambda: state.play(Give(Card.parse("RJ"))), IllegalMoveError, "R8.4")
+
+
+@pytest.mark.parametrize("name", ["cls", "self", "name", "rules"])
+def test_R10_a_keyword_named_like_a_parameter_is_an_unknown_option(name: str) -> None:
+    options: dict[str, Any] = {name: 1}
+    for call in (
+        partial(Rules, **options),
+        partial(Rules().evolve, **options),
+        partial(Rules.preset, "winner", **options),
+    ):
+        refused(call, InvalidRulesError, "R10")
+    if name != "rules":  # Game's own first parameter is rules
+        refused(partial(Game, **options), InvalidRulesError, "R10")
+
+
+def test_R3_cards_nested_too_deep_to_compare_are_a_type_error() -> None:
+    nested: Any = []
+    for _ in range(1500):
+        nested = [nested]
+    game = Game(seed=1)
+    before = game.state
+    refused(lambda: game.play([nested, nested]), WrongTypeError, "R3")
+    assert game.state is before

@@ -105,7 +105,7 @@ def _card_tuple(cards: object, decks: int = 2) -> tuple[Card, ...]:
     """
     try:
         found = sorted(cast(Iterable[Card], cards)) if not isinstance(cards, str) else None
-    except TypeError:
+    except (TypeError, RecursionError):  # not cards; or lists nested too deep to compare
         found = None
     if found is None or not all(isinstance(card, Card) for card in found):
         raise WrongTypeError(

@@ -236,7 +236,7 @@ class Rules:
         init=False, factory=dict, eq=False, repr=False, hash=False
     )
 
-    def __new__(cls, **options: Any) -> Rules:
+    def __new__(cls, /, **options: Any) -> Rules:
         # R10: an option name the library does not know is refused by name (the
         # generated ``__init__`` would raise a bare TypeError). ``__init__`` keeps
         # the typed signature that type checkers read.
