@@ -89,9 +89,11 @@ def prepare(copy: Path, ref: str) -> None:
     install_plugin(copy / "tests")
 
 
-def refresh_tests(copy: Path, ref: str) -> None:
-    """Replace the copy's tests (and mutmut's copy of them) by those of ``ref``; the
-    code under test stays as it was exported."""
+def refresh(copy: Path, ref: str) -> None:
+    """Replace the copy's code and tests (and mutmut's copy of the tests) by those of
+    ``ref``. mutmut mutates again the files that changed, and tests again the mutants
+    of the functions that changed; the other verdicts stand."""
+    export(ref, copy, "src")
     for tests in (copy / "tests", copy / "mutants" / "tests"):
         shutil.rmtree(tests)
         tests.parent.mkdir(exist_ok=True)
@@ -140,8 +142,8 @@ def main() -> None:
     parser.add_argument(
         "--rerun",
         action="store_true",
-        help="keep the copy's code and results; take the tests of --ref and run again the"
-        " sampled mutants that were not killed",
+        help="keep the copy's results; take the code and tests of --ref and run again the"
+        " sampled mutants that were not killed (or whose function changed)",
     )
     args = parser.parse_args()
     mutmut = shutil.which("mutmut") or "mutmut"
@@ -149,7 +151,7 @@ def main() -> None:
     if args.rerun:
         sample = (args.copy / "sample.txt").read_text(encoding="utf-8").split()
         statuses = results(args.copy, mutmut)
-        refresh_tests(args.copy, args.ref)
+        refresh(args.copy, args.ref)
         sample = [name for name in sample if statuses.get(name) not in ("killed", "timeout")]
         print(f"running again the {len(sample)} sampled mutants that were not killed")
     else:
