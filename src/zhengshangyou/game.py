@@ -34,11 +34,12 @@ from zhengshangyou.errors import (
     CardsNotHeldError,
     IllegalMoveError,
     WrongTypeError,
+    ZhengShangyouError,
     brief_repr,
     check_int,
 )
 from zhengshangyou.hand import Hand
-from zhengshangyou.moves import LegalPlays, legal_plays
+from zhengshangyou.moves import LegalPlays, _engine_plays
 from zhengshangyou.plays import Kind, Play, _ambiguous, _card_tuple, _reader, beats
 from zhengshangyou.rules import Rules, check_rules
 from zhengshangyou.scoring import HandResult, match_over, score_hand
@@ -466,7 +467,7 @@ class State:
         if top is None:
             raise IllegalMoveError("the leader may not pass (R5.1)", rule="R5.1")
         if self.rules.must_beat:
-            beating = legal_plays(
+            beating = _engine_plays(
                 self.hands[seat], self.rules, top, view="classes", revolution=self.revolution
             )
             forced = next((play for play in beating if not play.is_bomb), None)
@@ -821,7 +822,7 @@ def _unbeatable(
     cannot see. Those are every card neither in its hand nor played, which is exactly
     the other hands taken together, so only public information decides."""
     unseen = Hand(card for other, hand in enumerate(hands) if other != seat for card in hand)
-    return not legal_plays(unseen, rules, play, view="classes", revolution=revolution)
+    return not _engine_plays(unseen, rules, play, view="classes", revolution=revolution)
 
 
 def _seats(mask: int, players: int) -> tuple[int, ...]:
@@ -942,6 +943,12 @@ class Observation:
     legal_moves: tuple[Move, ...]
 
 
+def _check_view(view: object) -> None:
+    """The two views of the legal plays (see :mod:`zhengshangyou.moves`)."""
+    if view not in ("classes", "cards"):
+        raise ZhengShangyouError(f"view must be 'classes' or 'cards', not {brief_repr(view)}")
+
+
 @attrs.frozen(repr=False)
 class LegalMoves:
     """A lazy view of the moves open to the seat to act: plays (from the move
@@ -955,7 +962,7 @@ class LegalMoves:
     """
 
     state: State
-    view: Literal["classes", "cards"] = "classes"
+    view: Literal["classes", "cards"] = attrs.field(default="classes", validator=lambda moves, field, view: _check_view(view))
 
     @property
     def plays(self) -> LegalPlays | None:
@@ -967,7 +974,7 @@ class LegalMoves:
         state = self.state
         if state.phase != "play":
             return None
-        return legal_plays(
+        return _engine_plays(
             state.hands[state.to_act],
             state.rules,
             state.top,
@@ -987,7 +994,7 @@ class LegalMoves:
             return False
         if not state.rules.must_beat:
             return True
-        beating = legal_plays(
+        beating = _engine_plays(
             state.hands[state.to_act], state.rules, state.top, view="classes",
             revolution=state.revolution,
         )

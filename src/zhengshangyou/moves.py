@@ -1172,6 +1172,21 @@ class LegalPlays:
         return f"<LegalPlays {self.view} of {self.hand}{' to beat ' + str(self.to_beat) if self.to_beat else ''}>"
 
 
+def _engine_plays(
+    hand: Hand,
+    rules: Rules,
+    to_beat: Play | None,
+    *,
+    view: View = "classes",
+    revolution: bool = False,
+    must_include: Card | None = None,
+) -> LegalPlays:
+    """:func:`legal_plays` for the game's own positions, whose hand, top play and
+    start card the engine made itself and checked when they came in: the checks of
+    :func:`checked_position` are not repeated on every listing."""
+    return LegalPlays(hand, rules, to_beat, view, revolution, _ALL, must_include)
+
+
 def checked_position(
     hand: Hand | Iterable[Card], rules: Rules, to_beat: Play | None, must_include: Card | None
 ) -> tuple[Hand, Play | None]:
