@@ -1138,3 +1138,28 @@ def test_E23_the_game_goes_on_after_a_rejection() -> None:
     game.play("9C 9H", seat=0)
     assert game.to_act == 1
     assert game.state.top == Play.parse("9C 9H", game.rules)
+
+
+def test_R7_1_played_no_card_is_judged_when_the_winner_goes_out() -> None:
+    """R7.1: "played no card" is judged at the moment the Winner goes out, when the
+    cards are counted. The dealer leads three quads and the joker bomb, each passed
+    round, and goes out before anyone else has played; the others play on to the end
+    of the hand, but each still scores x3: 14 cards -42, 13 cards -39, the Winner +120."""
+    rules = Rules(first_lead="dealer")
+    strong = "KD KC KH KS AD AC AH AS 2D 2C 2H 2S BJ RJ"
+    rest = [c for c in rules.deck() if c not in parse_cards(strong)]
+    random.Random(1).shuffle(rest)
+    deal = Deal(0, (hand(strong), Hand(rest[:14]), Hand(rest[14:27]), Hand(rest[27:])))
+    game = Game(rules, deals=[deal])  # a real 14/14/13/13 deal from seat 0 (R2.2a)
+    for quad in ("KD KC KH KS", "AD AC AH AS", "2D 2C 2H 2S"):
+        run(game, [(0, quad), (1, PASS), (2, PASS), (3, PASS)])
+    game.play("BJ RJ", seat=0)
+    assert game.state.finished == (0,)
+    while not game.is_hand_over:
+        game.play(next(iter(game.legal_moves())))
+    later = {action.seat for action in game.state.log[13:] if isinstance(action.move, Play)}
+    assert later & {1, 2, 3}  # they played after the Winner went out: that does not count
+    result = game.state.result
+    assert result is not None
+    assert result.played == (True, False, False, False)
+    assert result.scores == (14 * 3 + 13 * 3 + 13 * 3, -42, -39, -39)

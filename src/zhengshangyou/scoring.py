@@ -27,7 +27,8 @@ def penalty(rules: Rules, cards_left: int, *, played: bool) -> int:
     """What a player left with ``cards_left`` cards loses under ``scoring="cards_left"`` (R7.1).
 
     One point a card; twice that from the doubling threshold on (or the
-    3-player tiers); three times when the player played no card this hand.
+    3-player tiers); three times when the player had played no card to a trick
+    this hand by the moment the Winner went out.
 
     >>> rules = Rules()
     >>> penalty(rules, 3, played=True), penalty(rules, 11, played=True), penalty(rules, 14, played=False)
@@ -50,7 +51,8 @@ def score_hand(
 
     ``finishing_order`` lists every seat, the Winner first; ``cards_left[s]`` is
     what seat ``s`` held when the Winner went out; ``played[s]`` whether seat
-    ``s`` played any card to a trick this hand.
+    ``s`` had played any card to a trick this hand by that moment (what it plays
+    later does not count, R7.1).
 
     >>> score_hand(Rules(scoring="placement"), finishing_order=(2, 0, 1, 3),
     ...            cards_left=(1, 5, 0, 7), played=(True,) * 4)
@@ -117,8 +119,9 @@ def match_over(rules: Rules, totals: Sequence[int]) -> bool:
 @attrs.frozen
 class HandResult:
     """What a finished hand decided (R6, R7): the finishing order, the Winner and
-    the Loser, the cards each seat held when the Winner went out, who played, and
-    the scores.
+    the Loser, the cards each seat held when the Winner went out, whether each
+    seat had played a card to a trick by that moment (``played``, R7.1: later
+    plays do not count), and the scores.
 
     >>> result = HandResult(finishing_order=(1, 0, 2), cards_left=(4, 0, 9),
     ...                     played=(True, True, False), scores=(-4, 31, -27))
