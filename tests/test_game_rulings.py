@@ -1140,7 +1140,7 @@ def test_E23_the_game_goes_on_after_a_rejection() -> None:
     assert game.state.top == Play.parse("9C 9H", game.rules)
 
 
-def test_R7_1_played_no_card_is_judged_when_the_winner_goes_out() -> None:
+def test_R7_1_seats_that_play_only_after_the_winner_is_out_score_as_untouched() -> None:
     """R7.1: "played no card" is judged at the moment the Winner goes out, when the
     cards are counted. The dealer leads three quads and the joker bomb, each passed
     round, and goes out before anyone else has played; the others play on to the end
