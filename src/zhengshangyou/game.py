@@ -135,10 +135,13 @@ class _Exchange:
 class State:
     """An immutable position of a match; :meth:`play` gives the next one.
 
-    Build the first state with :meth:`State.new` (or use :class:`Game`). Every
-    field is public knowledge except the other seats' ``hands`` and the ``seed``
-    (which would tell the deal); :meth:`observation` gives what one seat may
-    know.
+    Build the first state with :meth:`State.new` (or use :class:`Game`). This is
+    the referee's view: besides public facts it holds what no seat may see, the
+    other seats' ``hands``, the ``seed`` (which would tell the deals), the
+    ``deal`` and ``past`` hands' deals (every hand as dealt), the ``deals`` given
+    for later hands, and the cards offered in an exchange (``exchange.offered``,
+    seen only by the Winner and the Loser, R8.2). :meth:`observation` gives what
+    one seat may know, and nothing else.
 
     >>> state = State.new(Rules(), seed=3, dealer=0)
     >>> state.phase, state.dealer, sum(map(len, state.hands))
@@ -1174,10 +1177,15 @@ class Game:
     def play(self, move: Move | str | Iterable[Card], *, seat: int | None = None) -> None:
         """Make ``move`` for the seat to act; checked, and all or nothing.
 
-        ``move`` is a move object, or text: ``"pass"``, cards in the notation
-        (read as the one reading legal here, R3.16), ``"give RJ"``,
-        ``"offer 3D 4S"``, ``"take 4S"``, ``"return 3C"``; or an iterable of
-        cards.
+        ``move`` is a move object, or text: ``"pass"``, cards in the notation,
+        ``"give RJ"``, ``"offer 3D 4S"``, ``"take 4S"``, ``"return 3C"``; or an
+        iterable of cards. Cards are read as a play (R3.16) like this: of their
+        readings, those that beat the play on the table if any do (otherwise all
+        of them, and the move is then refused as not beating); readings of
+        several kinds must be declared (an :class:`~zhengshangyou.errors.AmbiguousPlayError`
+        lists them); among readings of one kind (a run that can be read with a
+        low or a high A, R3.15) the strongest is taken, under the flipped order
+        when a revolution is on (R4.8).
 
         >>> game = Game(seed=2)
         >>> game.play("pass")
@@ -1219,8 +1227,9 @@ class Game:
         return self._reading(cards)
 
     def _reading(self, cards: tuple[Card, ...]) -> Play:
-        """The reading of ``cards`` that is legal here (R3.16): the only one, or the
-        strongest of several readings of one kind; several kinds must be declared."""
+        """The reading of ``cards`` to play here (R3.16): of the readings that beat the
+        top play (all readings when none does, or on a lead), the only one, or the
+        strongest of several of one kind; readings of several kinds must be declared."""
         state = self._state
         ordered = _card_tuple(cards, state.rules.decks)
         reader = _reader(state.rules)
