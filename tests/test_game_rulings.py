@@ -26,6 +26,7 @@ from zhengshangyou import (
     Hand,
     IllegalMoveError,
     InvalidCombinationError,
+    InvalidSetupError,
     Offer,
     Play,
     Return,
@@ -209,7 +210,7 @@ def test_R2_3_random_dealer_is_seeded() -> None:
 
 
 def test_R2_3_dealer_out_of_range() -> None:
-    with pytest.raises(IllegalMoveError) as caught:
+    with pytest.raises(InvalidSetupError) as caught:
         Game(seed=0, dealer=4)
     assert caught.value.rule == "R2.1"
 
@@ -371,7 +372,7 @@ def test_R2_7_a_given_deal_must_come_from_the_right_dealer() -> None:
     game = new_game(rules, ["3D", 13, None, 13], later=[wrong])
     game.play("3D", seat=0)
     before = game.copy()
-    with pytest.raises(IllegalMoveError) as caught:
+    with pytest.raises(InvalidSetupError) as caught:
         game.next_hand()  # seat 2, the Loser, deals, not seat 0
     assert caught.value.rule == "R2.7"
     assert game == before
@@ -379,7 +380,7 @@ def test_R2_7_a_given_deal_must_come_from_the_right_dealer() -> None:
 
 def test_R2_4_a_given_first_deal_needs_its_trick_card() -> None:
     rules = Rules()  # first_lead="trick_card"
-    with pytest.raises(IllegalMoveError) as caught:
+    with pytest.raises(InvalidSetupError) as caught:
         Game(rules, deals=[make_deal(rules, 0, [13, 13, 14, None])], arranged=True)
     assert caught.value.rule == "R2.4"
 

@@ -26,6 +26,7 @@ from zhengshangyou import (
     ImpossibleCardsError,
     InvalidCombinationError,
     InvalidRulesError,
+    InvalidSetupError,
     Kind,
     Play,
     Rules,
@@ -135,7 +136,7 @@ def test_R2_2a_deal_sizes_R2_2_cannot_produce_are_refused(players: int, sizes: l
         hands.append(Hand(deck[start : start + size]))
         start += size
     deal = Deal(0, tuple(hands))
-    refused(lambda: Game(rules, deals=[deal]), IllegalMoveError, "R2.2")
+    refused(lambda: Game(rules, deals=[deal]), InvalidSetupError, "R2.2")
     # Set up by hand, the same position is allowed (every seat has a card).
     assert [len(hand) for hand in Game(rules, deals=[deal], arranged=True).hands] == sizes
 
@@ -144,8 +145,8 @@ def test_R2_1_a_seat_dealt_no_card_is_refused_even_when_arranged() -> None:
     rules = Rules(first_lead="dealer")
     deal = moved(real_deal(rules), 0, 1, 14)  # seat 0 keeps nothing
     assert len(deal.hands[0]) == 0
-    refused(lambda: Game(rules, deals=[deal]), IllegalMoveError, "R2.2")
-    refused(lambda: Game(rules, deals=[deal], arranged=True), IllegalMoveError, "R2.1")
+    refused(lambda: Game(rules, deals=[deal]), InvalidSetupError, "R2.2")
+    refused(lambda: Game(rules, deals=[deal], arranged=True), InvalidSetupError, "R2.1")
 
 
 @pytest.mark.parametrize("seat", [4, 5, -1, 99])
@@ -153,7 +154,7 @@ def test_R2_4_a_trick_seat_outside_the_table_is_refused(seat: int) -> None:
     rules = Rules()  # first_lead="trick_card"
     deal = real_deal(rules)
     forged = attrs.evolve(deal, trick_seat=seat)
-    refused(lambda: Game(rules, deals=[forged]), IllegalMoveError, "R2.4")
+    refused(lambda: Game(rules, deals=[forged]), InvalidSetupError, "R2.4")
 
 
 def test_R2_4_a_trick_card_not_held_by_its_seat_is_refused() -> None:
@@ -162,13 +163,13 @@ def test_R2_4_a_trick_card_not_held_by_its_seat_is_refused() -> None:
     assert deal.trick_seat is not None
     other = (deal.trick_seat + 1) % 4
     forged = attrs.evolve(deal, trick_card=deal.hands[other].cards[0])
-    refused(lambda: Game(rules, deals=[forged]), IllegalMoveError, "R2.4")
+    refused(lambda: Game(rules, deals=[forged]), InvalidSetupError, "R2.4")
 
 
 def test_R2_2a_later_deals_are_checked_when_the_match_begins() -> None:
     rules = Rules(first_lead="dealer")
     bad = moved(real_deal(rules, seed=1), 0, 1, 3)
-    refused(lambda: Game(rules, deals=[real_deal(rules), bad]), IllegalMoveError, "R2.2")
+    refused(lambda: Game(rules, deals=[real_deal(rules), bad]), InvalidSetupError, "R2.2")
 
 
 def test_R2_2a_a_deal_of_the_wrong_type_is_refused() -> None:
@@ -182,7 +183,7 @@ def test_R2_2a_a_deal_of_the_wrong_type_is_refused() -> None:
 
 @pytest.mark.parametrize("seed", [10**5000, 2**64, -1], ids=["10**5000", "2**64", "-1"])
 def test_R2_3_seeds_outside_the_documented_range_are_refused(seed: int) -> None:
-    refused(lambda: Game(seed=seed), IllegalMoveError, "R2.3")
+    refused(lambda: Game(seed=seed), InvalidSetupError, "R2.3")
 
 
 @pytest.mark.parametrize("seed", ["abc", 1.5, True, None.__class__])

@@ -2,7 +2,9 @@
 
 Every error the library raises on bad input is a :class:`ZhengShangyouError`,
 which is a :class:`ValueError`. Each carries the id of the rule it enforces
-(``rule``, for example ``"R3.7"``), so that a referee tool can quote it. A
+(``rule``, for example ``"R3.7"``), so that a referee tool can quote it; ``rule``
+is None only for the few errors that enforce no rule of the game (``Game.undo``
+with nothing to undo, an unknown name of a view of the legal plays). A
 value of the wrong Python type (``None`` where cards are expected, text where a
 seat number is) raises :class:`WrongTypeError`, which is both a
 :class:`ZhengShangyouError` and a :class:`TypeError`, so that either convention
@@ -28,6 +30,7 @@ __all__ = [
     "InvalidCombinationError",
     "InvalidRecordError",
     "InvalidRulesError",
+    "InvalidSetupError",
     "NotationError",
     "WrongTypeError",
     "ZhengShangyouError",
@@ -97,6 +100,16 @@ class InvalidCombinationError(ZhengShangyouError):
 
     >>> InvalidCombinationError("a straight needs 5 cards", rule="R3.7").rule
     'R3.7'
+    """
+
+
+class InvalidSetupError(ZhengShangyouError):
+    """A game that cannot be set up as asked, or a seat that is not at the table (R2):
+    a seed out of range, a dealer or seat outside the table, a given deal that could
+    not have been dealt (R2.2a).
+
+    >>> InvalidSetupError("no seat 7 to deal (R2.1)", rule="R2.1").rule
+    'R2.1'
     """
 
 

@@ -33,6 +33,7 @@ from zhengshangyou.cards import Card, parse_cards
 from zhengshangyou.errors import (
     CardsNotHeldError,
     IllegalMoveError,
+    InvalidSetupError,
     WrongTypeError,
     ZhengShangyouError,
     brief_repr,
@@ -102,7 +103,7 @@ def deal_cards(rules: Rules, dealer: int, rng: random.Random, *, trick_card: boo
         raise WrongTypeError(f"rng must be a random.Random, not {brief_repr(rng)} (R2.2)", argument="rng", rule="R2.2")
     deck = list(check_rules(rules).deck())
     if not 0 <= check_int(dealer, "dealer", rule="R2.1") < rules.players:
-        raise IllegalMoveError(f"no seat {brief_repr(dealer)} to deal (R2.1)", rule="R2.1")
+        raise InvalidSetupError(f"no seat {brief_repr(dealer)} to deal (R2.1)", rule="R2.1")
     rng.shuffle(deck)
     players = rules.players
     dealt: list[list[Card]] = [[] for _ in range(players)]
@@ -207,7 +208,7 @@ class State:
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         elif not 0 <= check_int(seed, "seed", rule="R2.3") < SEED_LIMIT:
-            raise IllegalMoveError(
+            raise InvalidSetupError(
                 f"seed must be a whole number from 0 to 2**64 - 1, not {brief_repr(seed)} (R2.3)",
                 rule="R2.3",
             )
@@ -224,14 +225,14 @@ class State:
         elif dealer is None:
             dealer = _rng(seed, "dealer").randrange(players)
         if not 0 <= check_int(dealer, "dealer", rule="R2.1") < players:
-            raise IllegalMoveError(
+            raise InvalidSetupError(
                 f"dealer must be a seat 0..{players - 1}, not {brief_repr(dealer)} (R2.1)", rule="R2.1"
             )
         trick_card = rules.first_lead == "trick_card"
         if deals:
             deal = deals[0]
             if trick_card and deal.trick_card is None:
-                raise IllegalMoveError(
+                raise InvalidSetupError(
                     "first_lead='trick_card' needs the deal's face-up trick card (R2.4)", rule="R2.4"
                 )
         else:
@@ -559,7 +560,7 @@ class State:
             deal = self.deals[0]  # checked when the match began (R2.2a)
             deals = self.deals[1:]
             if deal.dealer != dealer:
-                raise IllegalMoveError(
+                raise InvalidSetupError(
                     f"seat {dealer} deals hand {number} (next_dealer={rules.next_dealer!r}),"
                     f" not seat {deal.dealer} (R2.7)",
                     rule="R2.7",
@@ -706,7 +707,7 @@ class State:
         (True, 54)
         """
         if not 0 <= check_int(seat, "seat", rule="R2.1") < self.players:
-            raise IllegalMoveError(f"seat must be 0..{self.players - 1}, not {brief_repr(seat)}", rule="R2.1")
+            raise InvalidSetupError(f"seat must be 0..{self.players - 1}, not {brief_repr(seat)}", rule="R2.1")
         exchange = self.exchange
         # The Winner and the Loser of an exchange see the offer; nobody else does (R8.2).
         involved = (exchange is not None and seat in (exchange.winner, exchange.loser)) or any(
@@ -860,26 +861,26 @@ def _check_deal(rules: Rules, deal: object, *, arranged: bool = False) -> Deal:
     if not isinstance(hands, tuple) or not all(isinstance(hand, Hand) for hand in hands):
         raise WrongTypeError("a deal's hands must be a tuple of Hand objects (R2.2a)", argument="hands", rule="R2.2a")
     if len(hands) != players:
-        raise IllegalMoveError(
+        raise InvalidSetupError(
             f"the deal has {len(hands)} hands for {players} players (R2.1, R2.2a)", rule="R2.1"
         )
     if not 0 <= check_int(deal.dealer, "dealer", rule="R2.1") < players:
-        raise IllegalMoveError(f"no seat {brief_repr(deal.dealer)} to deal (R2.1, R2.2a)", rule="R2.1")
+        raise InvalidSetupError(f"no seat {brief_repr(deal.dealer)} to deal (R2.1, R2.2a)", rule="R2.1")
     dealt = sorted(card for hand in hands for card in hand)
     if dealt != sorted(rules.deck()):
-        raise IllegalMoveError(
+        raise InvalidSetupError(
             "the deal is not exactly the deck of these rules (R1.3, R2.2a)", rule="R1.3"
         )
     sizes = [len(hand) for hand in hands]
     if arranged:
         if not all(sizes):
-            raise IllegalMoveError(
+            raise InvalidSetupError(
                 f"every seat must receive at least one card, not {sizes} (R2.1)", rule="R2.1"
             )
         return _check_trick_card(deal, players)
     expected = _deal_sizes(rules, deal.dealer)
     if sizes != expected:
-        raise IllegalMoveError(
+        raise InvalidSetupError(
             f"dealt singly from seat {deal.dealer}, the hands hold {expected} cards, not {sizes}"
             " (R2.2, R2.2a)",
             rule="R2.2",
@@ -899,7 +900,7 @@ def _check_trick_card(deal: Deal, players: int) -> Deal:
         or not 0 <= seat < players
         or card not in hands[seat]
     ):
-        raise IllegalMoveError(
+        raise InvalidSetupError(
             "the trick card must be a card of the hand of its seat, a seat of the table (R2.4, R2.2a)",
             rule="R2.4",
         )
@@ -1265,10 +1266,10 @@ class Game:
         >>> game.undo()
         Traceback (most recent call last):
         ...
-        zhengshangyou.errors.IllegalMoveError: nothing to undo
+        zhengshangyou.errors.IllegalMoveError: nothing to undo: this is the first position
         """
         if self._earlier is None:
-            raise IllegalMoveError("nothing to undo")
+            raise IllegalMoveError("nothing to undo: this is the first position")
         self._state, self._earlier = self._earlier
 
     def copy(self) -> Game:
