@@ -416,7 +416,7 @@ class State:
             raise CardsNotHeldError(f"seat {seat} does not hold {play} (R3)") from None
         # Only a play the engine could have read itself goes on (R3.16): from here on
         # the play is the rules' own reading, whatever object was handed in.
-        play = _reader(rules).trusted(play)
+        play = _reader(rules).trusted(play, held=True)
         top = self.top
         if top is None:
             if self.must_include is not None and self.must_include not in play.cards:
@@ -1222,12 +1222,10 @@ class Game:
                 return Return(Card.parse(rest))
             if verb == "offer":
                 return Offer(parse_cards(rest))
-            cards: tuple[Card, ...] = parse_cards(move)
-        else:
-            cards = _card_tuple(move, self._state.rules.decks)
-        return self._reading(cards)
+            return self._reading(parse_cards(move))
+        return self._reading(move)
 
-    def _reading(self, cards: tuple[Card, ...]) -> Play:
+    def _reading(self, cards: Iterable[Card]) -> Play:
         """The reading of ``cards`` to play here (R3.16): of the readings that beat the
         top play (all readings when none does, or on a lead), the only one, or the
         strongest of several of one kind; readings of several kinds must be declared."""

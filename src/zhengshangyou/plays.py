@@ -394,12 +394,14 @@ class _Reader:
             found = self.cache[cards] = tuple(self.read(cards))
         return found
 
-    def trusted(self, play: object, what: str = "play") -> Play:
+    def trusted(self, play: object, what: str = "play", *, held: bool = False) -> Play:
         """The reading of ``play``'s cards under these rules that ``play`` is, in
         every field (kind, strength, family, bomb); an error if it is none (R3.16).
 
         The engine accepts only plays it could have read itself, so a play built
         by hand with another strength (or read under other rules) is refused.
+        ``held``: the cards were taken from a hand of a checked deal, so they hold
+        no card more often than the deck does (R1.3a) and that check is skipped.
         """
         if not isinstance(play, Play):
             raise WrongTypeError(
@@ -408,7 +410,7 @@ class _Reader:
                 rule="R3.16",
             )
         cards = play.cards
-        if self.rules.decks == 1 and len(set(cards)) != len(cards):
+        if not held and self.rules.decks == 1 and len(set(cards)) != len(cards):
             check_copies(cards, 1)  # R1.3a
         for reading in self.readings(cards):
             if (
