@@ -22,9 +22,9 @@ from concurrent.futures import Executor
 import attrs
 
 from zhengshangyou.bots import Bot
-from zhengshangyou.errors import WrongTypeError, ZhengShangyouError, check_int
+from zhengshangyou.errors import ZhengShangyouError, check_int
 from zhengshangyou.game import SEED_LIMIT, Game
-from zhengshangyou.rules import Rules
+from zhengshangyou.rules import Rules, check_rules
 
 __all__ = ["GameOutcome", "SeatResult", "SimulationResult", "simulate", "wilson_interval"]
 
@@ -233,9 +233,7 @@ def simulate(
     >>> first == simulate([RandomBot()] * 4, games=10, seed=3)
     True
     """
-    rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise WrongTypeError(f"rules must be a Rules object, not {type(rules).__name__}", argument="rules")
+    rules = Rules() if rules is None else check_rules(rules)
     if len(bots) != rules.players:
         raise ZhengShangyouError(f"{len(bots)} bots for {rules.players} players (R2.1)", rule="R2.1")
     check_int(seed, "seed", rule="R2.3")
