@@ -106,11 +106,9 @@ def _to_suit_order(value: object) -> tuple[Suit, ...] | None:
         return None
     items = [letter for letter in value if not letter.isspace()] if isinstance(value, str) else value
     try:
-        suits = tuple(
-            item if isinstance(item, Suit) else Suit.parse(item) if isinstance(item, str) else Suit(-1)
-            for item in cast(Iterable[object], items)
-        )
-    except (NotationError, TypeError, ValueError):
+        listed = list(cast(Iterable[object], items))
+        suits = tuple(item if isinstance(item, Suit) else Suit.parse(cast(str, item)) for item in listed)
+    except (NotationError, WrongTypeError, TypeError):  # a non-suit, or not a list at all
         suits = ()
     if sorted(suits) != list(Suit):
         raise InvalidRulesError(
