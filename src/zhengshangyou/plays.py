@@ -55,6 +55,8 @@ class Kind(enum.Enum):
     BOMB = "bomb"
     BOMB_WITH_KICKER = "bomb_with_kicker"
     JOKER_BOMB = "joker_bomb"
+    AIRPLANE_WITH_SINGLES = "airplane_with_singles"
+    AIRPLANE_WITH_PAIRS = "airplane_with_pairs"
 
     @property
     def rule(self) -> str:
@@ -90,6 +92,8 @@ _KIND_RULES = {
     Kind.STRAIGHT_FLUSH: "R3.11",
     Kind.JOKER_BOMB: "R3.12",
     Kind.TRIPLE_BOMB: "R3.14",
+    Kind.AIRPLANE_WITH_SINGLES: "R3.18",
+    Kind.AIRPLANE_WITH_PAIRS: "R3.18",
 }
 
 

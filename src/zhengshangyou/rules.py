@@ -28,6 +28,7 @@ from zhengshangyou.errors import InvalidRulesError, NotationError, WrongTypeErro
 
 __all__ = [
     "PRESETS",
+    "AirplaneWings",
     "BombOrder",
     "End",
     "Exchange",
@@ -49,6 +50,7 @@ FourOfAKind = Literal["plain", "bomb", "bomb_with_kicker"]
 RunOrder = Literal["no_two", "two_low", "two_high", "either_end"]
 StraightRanking = Literal["top_card", "wheels_high"]
 StraightFlush = Literal["none", "distinct", "beats_straights", "bomb"]
+AirplaneWings = Literal["none", "singles", "pairs", "singles_or_pairs"]
 BombOrder = Literal["size_then_rank", "rank_only"]
 End = Literal["one_left", "first_out"]
 Scoring = Literal["cards_left", "placement", "none"]
@@ -206,6 +208,7 @@ class Rules:
     straight_flush: StraightFlush = attrs.field(default="none", validator=_choice(StraightFlush))
     joker_bomb: bool = attrs.field(default=True, validator=_flag)
     joker_pairs: bool = attrs.field(default=False, validator=_flag)
+    airplane_wings: AirplaneWings = attrs.field(default="none", validator=_choice(AirplaneWings))
     triple_bomb: bool = attrs.field(default=False, validator=_flag)
     run_order: RunOrder = attrs.field(default="two_low", validator=_choice(RunOrder))
     # R4: comparison
@@ -558,6 +561,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "straight_ranking": "top_card",
         "straight_flush": "beats_straights",
         "joker_pairs": True,
+        "airplane_wings": "pairs",
     },
 }
 """The option overrides of each preset (RULES.md section 9), on top of the defaults."""
