@@ -39,6 +39,7 @@ DEFAULTS: dict[str, Any] = {
     "straight_flush": "none",  # section 9, R4.7 "S003 default"
     "joker_bomb": True,  # section 9
     "joker_pairs": False,  # section 9
+    "airplane_wings": "none",  # R3.18
     "triple_bomb": False,  # R3.14: an S003 option, off in the preset
     "run_order": "two_low",  # section 9
     # R4
@@ -134,6 +135,7 @@ def test_R9_preset_zhengshangyou() -> None:
             "straight_flush": "none",
             "joker_bomb": True,
             "joker_pairs": False,
+            "airplane_wings": "none",
             "scoring": "cards_left",
             "exchange": "none",
         },
@@ -162,6 +164,7 @@ def test_R9_preset_winner() -> None:
             "straight_flush": "beats_straights",
             "joker_bomb": False,
             "joker_pairs": False,
+            "airplane_wings": "none",
             "scoring": "cards_left",
             "exchange": "none",
         },
@@ -199,6 +202,7 @@ def test_R9_preset_winner_classic() -> None:
             "straight_flush": "bomb",
             "joker_bomb": False,
             "joker_pairs": False,
+            "airplane_wings": "none",
             "scoring": "cards_left",
             "exchange": "none",
         },
@@ -229,6 +233,7 @@ def test_R9_preset_two_deck() -> None:
             "straight_flush": "beats_straights",
             "joker_bomb": True,
             "joker_pairs": True,
+            "airplane_wings": "pairs",
             "scoring": "cards_left",
             "exchange": "none",
         },
