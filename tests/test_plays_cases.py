@@ -39,6 +39,7 @@ from zhengshangyou import (
     make_deck,
     parse_cards,
 )
+from zhengshangyou.plays import resolve
 
 Z, W, WC, TD = "zhengshangyou", "winner", "winner-classic", "two-deck"
 Invalid, Ambiguous = InvalidCombinationError, AmbiguousPlayError
@@ -89,7 +90,9 @@ def case(rule: str, cards: str, *reads: Kind, **details: Any) -> Case:
     """A case: ``reads`` are the expected kinds; no kinds means InvalidCombinationError."""
     if not reads and "error" not in details:
         details["error"] = Invalid
-    if len(reads) > 1 and "error" not in details and details.get("kind") is None:
+    # Readings of several kinds must be declared; of one kind, the strongest is meant
+    # (R3.16, library ruling).
+    if len(set(reads)) > 1 and "error" not in details and details.get("kind") is None:
         details["error"] = Ambiguous
     return Case(rule, cards, tuple(reads), **details)
 
@@ -239,7 +242,7 @@ CASES: list[Case] = [
          note="a declared kind the cards do not have"),
     case("R3.16", THIRTEEN, STRAIGHT, STRAIGHT, preset=TD),
     case("R3.16", "AD AC 2D 2C", PAIR_RUN, PAIR_RUN, preset=TD,
-         note="either_end: A-2 stands low (A-2-3) or high (K-A-2); the player declares"),
+         note="either_end: A-2 stands low (A-2-3) or high (K-A-2); the stronger is meant"),
     case("R3.16", "AD AC AH 2D 2C 2H", TRIPLE_RUN, TRIPLE_RUN,
          options={"run_order": "either_end"}),
     # --- R3.17 which readings exist --------------------------------------------------
@@ -561,7 +564,7 @@ def test_cases_are_well_formed() -> None:
         if c.error is Invalid and c.kind is None:
             assert c.reads == (), c.test_id
         if c.error is Ambiguous:
-            assert len(c.reads) >= 2, c.test_id
+            assert len(set(c.reads)) >= 2, c.test_id
         assert c.reverse is None or c.beats is not None
 
 
@@ -578,7 +581,9 @@ def test_R3_15_runs_that_read_two_ways(preset: str, options: dict[str, Any], car
     """R3.15, R3.16: A..K under two_low and either_end is two different straights.
 
     Each reading is a 13-card straight with its own top, so one beats the other
-    and not the reverse (R4.5); classify asks the player to choose (R3.16).
+    and not the reverse (R4.5). Readings of one kind are no ambiguity (R3.16,
+    library ruling): classify takes the stronger, and under a revolution the
+    one that is stronger then (R4.8).
     AA22 reads two ways only under either_end (low A-2 and high A-2).
     """
     rules = Rules.preset(preset, **options)
@@ -592,10 +597,12 @@ def test_R3_15_runs_that_read_two_ways(preset: str, options: dict[str, Any], car
     assert beats(first, second) is not beats(second, first)
     for revolution in (False, True):
         assert not beats(first, first, revolution=revolution)
-    with pytest.raises(AmbiguousPlayError) as caught:
-        classify(parse_cards(cards), rules, kind=kind)
-    assert caught.value.rule == "R3.16"
-    assert len(caught.value.readings) == 2
+    stronger = first if beats(first, second) else second
+    assert classify(parse_cards(cards), rules, kind=kind) == stronger
+    assert classify(parse_cards(cards), rules) == stronger
+    flipped = first if beats(first, second, revolution=True) else second
+    assert resolve(parse_cards(cards), rules, revolution=True) == flipped
+    assert flipped != stronger  # a run's order flips under a revolution (R4.8)
 
 
 def test_E16_a_pair_of_2s_with_the_spade_is_unbeatable_under_winner() -> None:

@@ -189,6 +189,8 @@ KIND_RULES = {
     Kind.PAIR_RUN: "R3.8", Kind.TRIPLE_RUN: "R3.9", Kind.BOMB: "R3.10",
     Kind.BOMB_WITH_KICKER: "R3.10", Kind.STRAIGHT_FLUSH: "R3.11", Kind.JOKER_BOMB: "R3.12",
     Kind.TRIPLE_BOMB: "R3.14",
+    Kind.AIRPLANE_WITH_SINGLES: "R3.18",
+    Kind.AIRPLANE_WITH_PAIRS: "R3.18",
 }
 
 
@@ -303,7 +305,7 @@ def test_R3_16_an_ambiguous_play_lists_its_readings() -> None:
     assert raised.value.rule == "R3.16"
     assert str(raised.value) == (
         "3H 4H 5H 6H 7H has several readings; declare one of: "
-        "Play(straight: 3H 4H 5H 6H 7H); Play(straight_flush: 3H 4H 5H 6H 7H) (R3.16)"
+        "3H 4H 5H 6H 7H as straight; 3H 4H 5H 6H 7H as straight_flush (R3.16)"
     )
     assert [play.kind for play in raised.value.readings] == [  # type: ignore[attr-defined]
         Kind.STRAIGHT, Kind.STRAIGHT_FLUSH

@@ -41,7 +41,7 @@ from zhengshangyou.errors import (
 )
 from zhengshangyou.hand import Hand
 from zhengshangyou.moves import LegalPlays, _engine_plays
-from zhengshangyou.plays import Kind, Play, _ambiguous, _card_tuple, _reader, beats
+from zhengshangyou.plays import Kind, Play, _reader, beats, resolve, split_declaration
 from zhengshangyou.rules import Rules, check_rules
 from zhengshangyou.scoring import HandResult, match_over, score_hand
 
@@ -1222,26 +1222,25 @@ class Game:
                 return Return(Card.parse(rest))
             if verb == "offer":
                 return Offer(parse_cards(rest))
-            return self._reading(parse_cards(move))
+            return self._reading(move)
         return self._reading(move)
 
-    def _reading(self, cards: Iterable[Card]) -> Play:
-        """The reading of ``cards`` to play here (R3.16): of the readings that beat the
-        top play (all readings when none does, or on a lead), the only one, or the
-        strongest of several of one kind; readings of several kinds must be declared."""
+    def _reading(self, cards: Iterable[Card] | str) -> Play:
+        """The reading of typed ``cards`` to play here (:func:`~zhengshangyou.plays.resolve`):
+        of the readings that beat the top play (all readings when none does, or on a
+        lead), the only one, or the strongest of several of one kind; readings of
+        several kinds must be declared (``"3C 4C 5C as straight_flush"``)."""
         state = self._state
-        ordered = _card_tuple(cards, state.rules.decks)
-        reader = _reader(state.rules)
-        readings = list(reader.readings(ordered))
-        if not readings:
-            raise reader.why_not(ordered)
-        if state.phase == "play" and state.top is not None:
-            legal = [play for play in readings if beats(play, state.top, revolution=state.revolution)]
-            readings = legal or readings
-        if len({play.kind for play in readings}) > 1:
-            raise _ambiguous(ordered, readings)
-        revolution = state.revolution
-        return max(readings, key=lambda play: play.rev_key if revolution else play.key)
+        kind = None
+        if isinstance(cards, str):
+            text, kind = split_declaration(cards)
+            cards = parse_cards(text)
+        top, revolution = state.top, state.revolution
+        playable = None
+        if state.phase == "play" and top is not None:
+            def playable(play: Play) -> bool:
+                return beats(play, top, revolution=revolution)
+        return resolve(cards, state.rules, kind=kind, playable=playable, revolution=revolution)
 
     def next_hand(self) -> None:
         """Deal the next hand of the match (see :meth:`State.next_hand`).

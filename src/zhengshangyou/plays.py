@@ -31,7 +31,7 @@ from zhengshangyou.errors import (
 )
 from zhengshangyou.rules import Rules, check_rules
 
-__all__ = ["Kind", "Play", "beats", "classify", "classify_all"]
+__all__ = ["Kind", "Play", "beats", "classify", "classify_all", "resolve", "split_declaration"]
 
 
 class Kind(enum.Enum):
@@ -174,10 +174,21 @@ class Play:
     def parse(cls, text: str, rules: Rules, *, kind: Kind | None = None) -> Play:
         """Read cards in the notation and classify them (see :func:`classify`).
 
+        The text may declare the kind after the cards, as an ambiguity error
+        lists the readings: ``"3C 4C 5C as straight_flush"`` (R3.16).
+
         >>> Play.parse("BJ RJ", Rules()).kind
         <Kind.JOKER_BOMB: 'joker_bomb'>
+        >>> Play.parse("3C 4C 5C 6C 7C as straight flush", Rules(straight_flush="distinct"))
+        Play(straight_flush: 3C 4C 5C 6C 7C)
         """
-        return classify(parse_cards(text), rules, kind=kind)
+        cards, declared = split_declaration(text)
+        if declared is not None and kind is not None and declared is not kind:
+            raise InvalidCombinationError(
+                f"{text!r} declares a {declared.label}, but kind={kind.value} was asked for (R3.16)",
+                rule="R3.16",
+            )
+        return classify(parse_cards(cards), rules, kind=kind or declared)
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -601,7 +612,8 @@ def classify(cards: Iterable[Card], rules: Rules, *, kind: Kind | None = None) -
 
     Raises :class:`~zhengshangyou.errors.InvalidCombinationError` saying why the
     cards form no combination, or :class:`~zhengshangyou.errors.AmbiguousPlayError`
-    listing the readings when there are several and ``kind`` does not choose.
+    listing the readings when they are of several kinds and ``kind`` does not
+    choose. This is :func:`resolve` with nothing to beat.
 
     >>> classify(parse_cards("3D 4S 5H"), Rules())
     Traceback (most recent call last):
@@ -610,11 +622,45 @@ def classify(cards: Iterable[Card], rules: Rules, *, kind: Kind | None = None) -
     >>> classify(parse_cards("3D 4D 5D 6D 7D"), Rules(straight_flush="distinct"), kind=Kind.STRAIGHT_FLUSH)
     Play(straight_flush: 3D 4D 5D 6D 7D)
     """
+    return resolve(cards, rules, kind=kind)
+
+
+def resolve(
+    cards: Iterable[Card],
+    rules: Rules,
+    *,
+    kind: Kind | None = None,
+    playable: Callable[[Play], bool] | None = None,
+    revolution: bool = False,
+) -> Play:
+    """The one play that typed ``cards`` stand for (R3.16): the resolution shared by
+    :func:`classify`, the game's typed moves and records.
+
+    Of the cards' readings (of ``kind``, when it is declared), those for which
+    ``playable`` says yes, when any does (the readings that may be played here);
+    otherwise all of them, so that the caller's own check says why the play is
+    refused. Readings of several kinds must be declared: the
+    :class:`~zhengshangyou.errors.AmbiguousPlayError` lists them as a player
+    types them (``"3H 4H 5H 6H 7H as straight_flush"``). Readings of one kind differ
+    only in where a run stands (a run through all thirteen ranks, with A and 2 at
+    either end, R3.15): the strongest is meant, under the flipped order when
+    ``revolution`` is on (R4.8). (**Library ruling**; the other reading is in
+    :func:`classify_all` and the legal-move views.)
+
+    >>> rules = Rules(straight_flush="distinct")
+    >>> resolve(parse_cards("3H 4H 5H 6H 7H"), rules)
+    Traceback (most recent call last):
+    ...
+    zhengshangyou.errors.AmbiguousPlayError: 3H 4H 5H 6H 7H has several readings; declare one of: 3H 4H 5H 6H 7H as straight; 3H 4H 5H 6H 7H as straight_flush (R3.16)
+    >>> top = Play.parse("4C 5D 6S 7S 8H", rules)
+    >>> resolve(parse_cards("5H 6H 7H 8H 9H"), rules, playable=lambda play: beats(play, top))
+    Play(straight: 5H 6H 7H 8H 9H)
+    """
     ordered = _card_tuple(cards, check_rules(rules).decks)
-    reader = _reader(rules)
-    readings = reader.read(ordered)
     if kind is not None and not isinstance(kind, Kind):
         raise WrongTypeError(f"kind must be a Kind or None, not {brief_repr(kind)} (R3.16)", argument="kind", rule="R3.16")
+    reader = _reader(rules)
+    readings: Sequence[Play] = reader.readings(ordered)
     if kind is not None:
         matching = [play for play in readings if play.kind is kind]
         if not matching and readings:
@@ -627,22 +673,51 @@ def classify(cards: Iterable[Card], rules: Rules, *, kind: Kind | None = None) -
         readings = matching
     if not readings:
         raise reader.why_not(ordered)
-    if len(readings) > 1:
+    if playable is not None:
+        readings = [play for play in readings if playable(play)] or readings
+    if any(play.kind is not readings[0].kind for play in readings):
         raise _ambiguous(ordered, readings)
-    return readings[0]
+    if revolution:
+        return max(readings, key=lambda play: play.rev_key)
+    return max(readings, key=lambda play: play.key)
+
+
+def split_declaration(text: str) -> tuple[str, Kind | None]:
+    """Typed cards and the kind they declare, if any: ``"3C 4C 5C as straight_flush"``
+    (R3.16). The kind is its name, with spaces or underscores.
+
+    >>> split_declaration("3C 4C 5C as straight flush")
+    ('3C 4C 5C', <Kind.STRAIGHT_FLUSH: 'straight_flush'>)
+    >>> split_declaration("9S 9H")
+    ('9S 9H', None)
+    >>> split_declaration("kd as qs")  # the ace of spades, in lower case
+    ('kd as qs', None)
+    """
+    if not isinstance(text, str):
+        return text, None
+    cards, separator, name = text.rpartition(" as ")
+    if not separator:
+        return text, None
+    value = "_".join(name.lower().split())
+    for kind in Kind:
+        if kind.value == value:
+            return cards, kind
+    return text, None  # not a kind: "kd as qs" is three cards (the ace of spades)
 
 
 def _ambiguous(cards: Sequence[Card], readings: Sequence[Play]) -> AmbiguousPlayError:
-    """The error for cards with several readings where they are played (R3.16).
+    """The error for cards with readings of several kinds where they are played (R3.16),
+    listing them as a player declares them.
 
     >>> rules = Rules(straight_flush="distinct")
     >>> cards = parse_cards("3H 4H 5H 6H 7H")
     >>> _ambiguous(cards, classify_all(cards, rules)).rule
     'R3.16'
     """
+    text = format_cards(cards)
     return AmbiguousPlayError(
-        f"{format_cards(cards)} has several readings; declare one of: "
-        + "; ".join(repr(play) for play in readings)
+        f"{text} has several readings; declare one of: "
+        + "; ".join(dict.fromkeys(f"{text} as {play.kind.value}" for play in readings))
         + " (R3.16)",
         readings=readings,
     )
