@@ -22,28 +22,15 @@ repaired, so every drawn rule set constructs).
 
 from __future__ import annotations
 
-from typing import Any, Literal, get_args
+from typing import Any, Literal, get_args, get_origin, get_type_hints
 
+import attrs
 from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
 from zhengshangyou.cards import Card, Suit, make_deck
 from zhengshangyou.hand import Hand
-from zhengshangyou.rules import (
-    PRESETS,
-    BombOrder,
-    End,
-    Exchange,
-    FirstLead,
-    FourOfAKind,
-    LaterLead,
-    NextDealer,
-    Rules,
-    RunOrder,
-    Scoring,
-    StraightFlush,
-    StraightRanking,
-)
+from zhengshangyou.rules import PRESETS, Rules
 
 __all__ = ["card_lists", "cards", "hands", "rules_sets"]
 
@@ -113,10 +100,6 @@ def hands(
     return card_lists(decks, jokers, min_size, max_size).map(Hand)
 
 
-def _choices(literal: Any) -> SearchStrategy[Any]:
-    return st.sampled_from(get_args(literal))
-
-
 _SUIT_ORDERS: SearchStrategy[tuple[Suit, ...] | None] = st.one_of(
     st.none(),
     st.just(tuple(Suit)),
@@ -132,43 +115,64 @@ _PENALTY_TIERS: SearchStrategy[tuple[tuple[int, int], ...] | None] = st.one_of(
     ).map(lambda tiers: tuple(sorted(tiers))),
 )
 
-# Every option of Rules except start_card (drawn from the deck once decks and
-# jokers are known) with the values its documentation allows.
-_OPTION_VALUES: dict[str, SearchStrategy[Any]] = {
-    "players": st.integers(2, 8),
-    "decks": st.sampled_from((1, 2)),
-    "jokers": st.booleans(),
+# The options whose type does not say which values are valid. The int options'
+# bounds are those their validators check (R10; tests/test_testing_strategies.py
+# checks that they agree). The others draw small, realistic values: a joker
+# start_card without jokers is repaired (R2.4), tiers and targets stay far below
+# the library's limits (R7.1, R7.4).
+_INT_BOUNDS: dict[str, tuple[int, int]] = {
+    "players": (2, 8),
+    "min_straight": (3, 13),
+    "min_pair_run": (2, 13),
+    "min_triple_run": (2, 13),
+}
+_OTHER_VALUES: dict[str, SearchStrategy[Any]] = {
     "suit_order": _SUIT_ORDERS,
-    "first_lead": _choices(FirstLead),
-    "start_card_must_be_played": st.booleans(),
-    "later_lead": _choices(LaterLead),
-    "next_dealer": _choices(NextDealer),
-    "full_house": st.booleans(),
-    "triple_with_single": st.booleans(),
-    "four_of_a_kind": _choices(FourOfAKind),
-    "min_straight": st.integers(3, 13),
-    "min_pair_run": st.integers(2, 13),
-    "min_triple_run": st.integers(2, 13),
-    "straight_flush": _choices(StraightFlush),
-    "joker_bomb": st.booleans(),
-    "joker_pairs": st.booleans(),
-    "triple_bomb": st.booleans(),
-    "run_order": _choices(RunOrder),
-    "straight_ranking": _choices(StraightRanking),
-    "straights_by_suit": st.booleans(),
-    "singles_by_suit": st.booleans(),
-    "pairs_by_suit": st.booleans(),
-    "bomb_order": _choices(BombOrder),
-    "revolution": st.booleans(),
-    "must_beat": st.booleans(),
-    "pass_locks_out": st.booleans(),
-    "auto_restart": st.booleans(),
-    "end": _choices(End),
-    "scoring": _choices(Scoring),
+    "start_card": cards(),
     "penalty_tiers": _PENALTY_TIERS,
     "target_score": st.one_of(st.none(), st.integers(1, 100)),
-    "exchange": _choices(Exchange),
 }
+
+
+def _values_of(name: str, hint: Any) -> SearchStrategy[Any]:
+    """The values of one option: from its type if it is ``bool`` or a ``Literal``, else from the tables."""
+    if hint is bool:
+        return st.booleans()
+    if get_origin(hint) is Literal:
+        return st.sampled_from(get_args(hint))
+    if name in _INT_BOUNDS:
+        low, high = _INT_BOUNDS[name]
+        return st.integers(low, high)
+    if name in _OTHER_VALUES:
+        return _OTHER_VALUES[name]
+    raise TypeError(
+        f"zhengshangyou.testing cannot draw the Rules option {name!r} of type {hint!r}: "
+        "only bool and Literal options are derived from their type; add its values "
+        "to _INT_BOUNDS or _OTHER_VALUES in zhengshangyou/testing.py"
+    )
+
+
+def _option_values(options_class: type) -> dict[str, SearchStrategy[Any]]:
+    """The values of every option (every ``init`` field) of an attrs class, in field order.
+
+    A field whose values cannot be derived, or a table entry that is not a field or
+    whose values its type already gives, is a ``TypeError``: no option is silently
+    left undrawn.
+    """
+    hints = get_type_hints(options_class)
+    names = [field.name for field in attrs.fields(options_class) if field.init]
+    values = {name: _values_of(name, hints[name]) for name in names}
+    for name in (*_INT_BOUNDS, *_OTHER_VALUES):
+        if name not in names:
+            raise TypeError(f"zhengshangyou.testing draws {name!r}, which is not a Rules option")
+        if hints[name] is bool or get_origin(hints[name]) is Literal:
+            raise TypeError(f"zhengshangyou.testing lists {name!r}, whose values its type gives")
+    return values
+
+
+# Every option of Rules, with the values it allows (R10), derived at import: a new
+# bool or Literal option is drawn with no edit here, any other new option fails here.
+_OPTION_VALUES: dict[str, SearchStrategy[Any]] = _option_values(Rules)
 
 
 def _repair(options: dict[str, Any]) -> None:
@@ -194,10 +198,10 @@ def _rules(draw: st.DrawFn, players: int | None, decks: int | None) -> Rules:
     preset = draw(st.sampled_from((*PRESETS, None)))
     if preset is None:  # from scratch: every option is drawn
         base = Rules()
-        redraw = {*_OPTION_VALUES, "start_card"}
+        redraw = set(_OPTION_VALUES)
     else:  # from a preset: some options (often none) are redrawn
         base = Rules.preset(preset)
-        redraw = draw(st.sets(st.sampled_from((*_OPTION_VALUES, "start_card"))))
+        redraw = draw(st.sets(st.sampled_from(tuple(_OPTION_VALUES))))
     options = {name: getattr(base, name) for name in Rules.option_names()}
     for name, values in _OPTION_VALUES.items():
         if name in redraw:
@@ -206,8 +210,6 @@ def _rules(draw: st.DrawFn, players: int | None, decks: int | None) -> Rules:
         options["players"] = players
     if decks is not None:
         options["decks"] = decks
-    if "start_card" in redraw:
-        options["start_card"] = draw(cards(jokers=options["jokers"]))
     _repair(options)
     return Rules(**options)
 
