@@ -8,8 +8,9 @@ it uses only the cards (R1) and the rule options (:class:`~zhengshangyou.Rules`)
 A reading is a :class:`RefReading`: the kind, the cards, and a canonical
 description of its strength: the main rank for groups (the rank of the pair,
 triple, quad or bomb, R4.3, R4.4) and, for runs, the position of every rank in
-the run (R3.15, R4.5). Positions: a low A is -2, a low 2 is -1, 3 … K are 0 … 10,
-a high A is 11, a high 2 is 12.
+the run (R3.15, R4.5; for an airplane, of its triple run, R4.4). Positions: a low
+A is -2, a low 2 is -1, 3 … K are 0 … 10, a high A is 11, a high 2 is 12.
+``tests/test_airplanes.py`` checks the library's airplanes against it.
 
 >>> from zhengshangyou import Rules, parse_cards
 >>> rules = Rules()
@@ -21,6 +22,38 @@ a high A is 11, a high 2 is 12.
 >>> tja, = ref_readings(parse_cards("10D JC QH KS AD"), rules)
 >>> ref_beats(a2345, tja, rules), ref_beats(tja, a2345, rules)
 (True, False)
+
+Airplanes with wings (R3.18, R3.19) are read like runs: ``positions`` are those
+of the triple run, and ``describe`` adds the attached cards (the wings) after a
+``+``. The examples of ruling E24 (``airplane_wings="pairs"``, two decks):
+
+>>> pairs = Rules.preset("two-deck")
+>>> def readings(text, rules):
+...     return sorted(r.describe() for r in ref_readings(parse_cards(text), rules))
+>>> readings("3D 3C 3H 4D 4C 4H 5D 5C 6D 6C", pairs)
+['airplane_with_pairs 3 4 + 5D 5C 6D 6C']
+>>> readings("3D 3C 3H 4D 4C 4H 5D 5C 5H 5S", pairs)  # two pairs of one rank
+[]
+>>> readings("3D 3C 3H 4D 4C 4H 5D 5C", pairs)  # one pair for two triples
+[]
+>>> high, = ref_readings(parse_cards("4D 4C 4H 5D 5C 5H 3S 3S 7D 7D"), pairs)
+>>> low, = ref_readings(parse_cards("3D 3C 3H 4D 4C 4H KS KS AD AD"), pairs)
+>>> ref_beats(high, low, pairs), ref_beats(low, high, pairs)
+(True, False)
+
+Under ``"singles"`` any cards outside the run are wings, jokers included, and
+every reading is kept (R3.16):
+
+>>> singles = Rules.preset("two-deck", airplane_wings="singles")
+>>> readings("3D 3C 3H 4D 4C 4H BJ RJ", singles)
+['airplane_with_singles 3 4 + BJ RJ']
+>>> for line in readings("3D 3C 3H 4D 4C 4H 5D 5C 5H 6D 6C 6H", singles):
+...     print(line)
+airplane_with_singles 3 4 5 + 6D 6C 6H
+airplane_with_singles 4 5 6 + 3D 3C 3H
+triple_run 3 4 5 6
+>>> readings("3D 3C 3H 4D 4C 4H 5D 5C 5H 6D 6C 6H 8D 8C 8H 8S", Rules(airplane_wings="singles"))
+['airplane_with_singles 3 4 5 6 + 8D 8C 8H 8S']
 """
 
 from __future__ import annotations
@@ -30,11 +63,12 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from zhengshangyou import Kind
 from zhengshangyou.cards import Card, Rank, Suit
-from zhengshangyou.plays import Kind
 from zhengshangyou.rules import Rules
 
 __all__ = [
+    "AIRPLANE_KINDS",
     "RUN_KINDS",
     "RefReading",
     "bomb_class",
@@ -45,6 +79,8 @@ __all__ = [
 ]
 
 RUN_KINDS = frozenset({Kind.STRAIGHT, Kind.STRAIGHT_FLUSH, Kind.PAIR_RUN, Kind.TRIPLE_RUN})
+# R3.18: a triple run with wings; ``positions`` are those of the triple run.
+AIRPLANE_KINDS = frozenset({Kind.AIRPLANE_WITH_SINGLES, Kind.AIRPLANE_WITH_PAIRS})
 
 # R1.1: the thirteen ranks that are not jokers, low to high.
 _PLAIN_RANKS = [rank for rank in Rank if not rank.is_joker]
@@ -56,9 +92,9 @@ _POSITION_NAMES = {_LOW_ACE: "A(low)", _LOW_TWO: "2(low)", _HIGH_ACE: "A", _HIGH
 class RefReading:
     """One reading: ``kind``, the sorted ``cards``, and the strength description.
 
-    ``main`` is the rank that decides groups (None for runs and the joker bomb);
-    ``positions`` lists, low to high, where each rank of a run stands (empty for
-    groups).
+    ``main`` is the rank that decides groups (None for runs, airplanes and the
+    joker bomb); ``positions`` lists, low to high, where each rank of a run (of an
+    airplane: of its triple run) stands (empty for groups).
     """
 
     kind: Kind
@@ -68,8 +104,11 @@ class RefReading:
 
     def describe(self) -> str:
         """The kind and the strength, as words (used in failure messages)."""
+        if self.kind in AIRPLANE_KINDS:
+            wings = " ".join(str(card) for card in self.wings)
+            return f"{self.kind.value} {_positions_text(self.positions)} + {wings}"
         if self.positions:
-            return f"{self.kind.value} " + " ".join(_position_name(p) for p in self.positions)
+            return f"{self.kind.value} {_positions_text(self.positions)}"
         if self.main is not None:
             return f"{self.kind.value} {self.main.symbol}x{self.main_count}"
         return f"{self.kind.value} " + " ".join(str(card) for card in self.cards)
@@ -78,6 +117,18 @@ class RefReading:
     def main_count(self) -> int:
         """How many cards of the main rank the play holds (the size of a bomb)."""
         return sum(card.rank == self.main for card in self.cards)
+
+    @property
+    def wings(self) -> tuple[Card, ...]:
+        """An airplane's attached cards: those outside its triple run (R3.19); else ()."""
+        if self.kind not in AIRPLANE_KINDS:
+            return ()
+        run = {_rank_at(position) for position in self.positions}
+        return tuple(card for card in self.cards if card.rank not in run)
+
+
+def _positions_text(positions: tuple[int, ...]) -> str:
+    return " ".join(_position_name(p) for p in positions)
 
 
 def _position_name(position: int) -> str:
@@ -128,7 +179,7 @@ def _is_pair(cards: list[Card], rules: Rules) -> bool:
 
 
 def ref_readings(cards: Iterable[Card], rules: Rules) -> frozenset[RefReading]:
-    """Every reading of ``cards`` under ``rules`` (R3.1–R3.17)."""
+    """Every reading of ``cards`` under ``rules`` (R3.1–R3.19)."""
     hand = tuple(sorted(cards, key=lambda card: card.index))  # by rank, then suit
     n = len(hand)
     counts = Counter(card.rank for card in hand)
@@ -194,7 +245,54 @@ def ref_readings(cards: Iterable[Card], rules: Rules) -> frozenset[RefReading]:
                 add(Kind.PAIR_RUN, positions=positions)
             if width == 3 and length >= rules.min_triple_run:
                 add(Kind.TRIPLE_RUN, positions=positions)
+    # R3.18, R3.19: airplanes with wings.
+    for kind, positions in _airplanes(hand, rules):
+        add(kind, positions=positions)
     return frozenset(found)
+
+
+def _wing_kinds(rules: Rules) -> list[Kind]:
+    """The airplane kinds ``airplane_wings`` allows (R3.18)."""
+    wings = rules.airplane_wings
+    found: list[Kind] = []
+    if wings in ("singles", "singles_or_pairs"):
+        found.append(Kind.AIRPLANE_WITH_SINGLES)
+    if wings in ("pairs", "singles_or_pairs"):
+        found.append(Kind.AIRPLANE_WITH_PAIRS)
+    return found
+
+
+def _airplanes(hand: tuple[Card, ...], rules: Rules) -> list[tuple[Kind, tuple[int, ...]]]:
+    """Every airplane reading of ``hand``: (kind, positions of its triple run) (R3.18, R3.19).
+
+    A triple run of k triples (R3.9: k at least ``min_triple_run``, placed under
+    ``run_order``, R3.15) plus k wings: k single cards, or k pairs. No wing has a
+    rank of the run, so each rank of the run is held exactly three times.
+    Singles: any k cards, jokers included, one rank or many. Pairs: k pairs
+    (R3.2, joker pairs only with ``joker_pairs``, R3.13; BJ+RJ never) of k
+    different ranks.
+    """
+    counts = Counter(card.rank for card in hand)
+    triples = [rank for rank, count in counts.items() if count == 3 and not rank.is_joker]
+    found: list[tuple[Kind, tuple[int, ...]]] = []
+    for kind in _wing_kinds(rules):
+        per_triple = 4 if kind is Kind.AIRPLANE_WITH_SINGLES else 5  # 3 cards + 1 or 2 wings
+        if len(hand) % per_triple:
+            continue
+        k = len(hand) // per_triple
+        if k < rules.min_triple_run:
+            continue
+        for run in itertools.combinations(triples, k):
+            wings = [card for card in hand if card.rank not in run]
+            if kind is Kind.AIRPLANE_WITH_PAIRS:
+                by_rank: dict[Rank, list[Card]] = {}
+                for card in wings:
+                    by_rank.setdefault(card.rank, []).append(card)
+                if len(by_rank) != k or not all(_is_pair(p, rules) for p in by_rank.values()):
+                    continue
+            for positions in _run_placements(list(run), rules):
+                found.append((kind, positions))
+    return found
 
 
 def ref_kinds(cards: Iterable[Card], rules: Rules) -> list[Kind]:
@@ -249,7 +347,8 @@ def _strength(reading: RefReading, rules: Rules, revolution: bool) -> tuple[int,
         assert reading.main is not None
         suit = max(_suit_value(card, rules) for card in reading.cards) if rules.pairs_by_suit else 0
         return (_rank_value(reading.main, revolution), suit)
-    if kind in RUN_KINDS:
+    if kind in RUN_KINDS or kind in AIRPLANE_KINDS:
+        # Airplanes compare as their triple runs do; the wings never matter (R4.4).
         top = reading.positions[-1]
         order: tuple[int, ...] = (top,)
         is_straight = kind in (Kind.STRAIGHT, Kind.STRAIGHT_FLUSH)
@@ -303,7 +402,7 @@ def _bomb_beats(candidate: RefReading, top: RefReading, rules: Rules, revolution
 def ref_beats(
     candidate: RefReading, top: RefReading, rules: Rules, *, revolution: bool = False
 ) -> bool:
-    """Whether ``candidate`` may be played on ``top`` (R4.1–R4.8)."""
+    """Whether ``candidate`` may be played on ``top`` (R4.1–R4.8; airplanes by R4.4)."""
     if is_bomb(top, rules):
         return is_bomb(candidate, rules) and _bomb_beats(candidate, top, rules, revolution)
     if is_bomb(candidate, rules):
@@ -316,4 +415,6 @@ def ref_beats(
         return rules.straight_flush == "beats_straights" and candidate.kind is Kind.STRAIGHT_FLUSH
     if len(kinds) != 1:
         return False
+    if candidate.kind in AIRPLANE_KINDS and len(candidate.positions) != len(top.positions):
+        return False  # R4.4: the same number of triples (implied by the same size, R4.1)
     return _strength(candidate, rules, revolution) > _strength(top, rules, revolution)
