@@ -46,8 +46,8 @@ from pathlib import Path
 from typing import Any
 
 from reference import RefReading, ref_beats, ref_readings
+from zhengshangyou import Kind
 from zhengshangyou.cards import Card, parse_cards
-from zhengshangyou.plays import Kind
 from zhengshangyou.rules import Rules
 
 FIXTURE = Path(__file__).with_name("perft.json")
