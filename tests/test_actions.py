@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import pickle
-
 import pytest
 
-from zhengshangyou import PASS, Card, Give, IllegalMoveError, Offer, Pass, Return, Rules, Take
+from zhengshangyou import PASS, Card, Give, IllegalMoveError, Offer, Pass, Return, Take
 from zhengshangyou.cards import parse_cards
 
 
@@ -32,22 +30,3 @@ def test_R8_exchange_moves_print_as_typed() -> None:
     ]
 
 
-def test_rules_pickle_without_their_memo() -> None:
-    from zhengshangyou import Hand, legal_plays
-
-    rules = Rules.preset("winner")
-    list(legal_plays(Hand.parse("3D 4D 5D 6S 7S 8S 9H"), rules))
-    assert rules._memo
-    data = pickle.dumps(rules)
-    assert b"Play" not in data
-    assert b"_Tables" not in data
-    assert len(data) < 4000
-    copy = pickle.loads(data)
-    assert copy == rules
-    # In one process, equal rule sets share one memo (built from the options alone).
-    assert copy._memo is rules._memo
-
-
-def test_equal_rules_share_one_memo_and_unequal_ones_do_not() -> None:
-    assert Rules.preset("winner")._memo is Rules.preset("winner")._memo
-    assert Rules.preset("winner")._memo is not Rules.preset("winner", players=3)._memo

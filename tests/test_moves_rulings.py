@@ -122,20 +122,27 @@ def test_R3_the_move_tables_list_every_memo_that_grows_with_the_hands_seen() -> 
     list(legal_plays(hand, rules, Play.parse("7D 7C 7H 7S 3D", rules)))
     listed = {id(table) for table in tables.memos()}
     growing = [
-        "single", "pair", "triple", "four", "bomb", "full_house", "bomb_with_kicker",
-        "pair_run", "triple_run", "straights", "lowest_straight", "flushes", "plans",
-        "answering", "positions", "visited", "full_house_rows", "bomb_with_kicker_rows",
+        "straights", "lowest_straight", "flushes", "plans", "answering", "positions", "visited",
     ]
     for name in growing:
         assert id(getattr(tables, name)) in listed, name
+    # Each kind's table, by the codes of its ranks or windows (R3.10: bombs with a kicker).
+    kinds = [Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.FULL_HOUSE, Kind.BOMB_WITH_KICKER]
+    for kind in kinds:
+        assert id(tables.groups[kind]) in listed, kind
+    for kind in (Kind.PAIR_RUN, Kind.TRIPLE_RUN):
+        assert id(tables.runs[kind]) in listed, kind
+    for kind in (Kind.FULL_HOUSE, Kind.BOMB_WITH_KICKER):
+        rows = tables.rows[kind]
+        assert rows is not None
+        assert id(rows) in listed
+        assert all(id(row) in listed for row in rows.values())
     for width in (1, 2, 3):
         assert id(tables.spans[width]) in listed
         assert id(tables.stretches[width]) in listed
-    assert tables.full_house_rows is not None
-    assert tables.bomb_with_kicker_rows is not None
-    for row in (*tables.full_house_rows.values(), *tables.bomb_with_kicker_rows.values()):
-        assert id(row) in listed
-    assert tables.bomb_with_kicker_rows
+    fixed = (tables.span_index, tables.run_keys, tables.minimum, tables.groups, tables.rows)
+    assert not {id(table) for table in fixed} & listed
+    assert tables.rows[Kind.BOMB_WITH_KICKER]
     for name in ("spans", "stretches", "span_index", "run_keys", "minimum"):
         assert id(getattr(tables, name)) not in listed, name
 

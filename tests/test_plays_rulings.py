@@ -284,17 +284,16 @@ def test_R3_cards_that_are_not_cards_are_refused_as_the_wrong_type(cards: object
         assert str(raised.value).startswith("cards must be Card objects")
 
 
-def test_R3_one_reader_is_built_per_rule_set_and_kept_on_it() -> None:
+def test_R3_one_reader_is_built_per_rule_set_and_kept_for_equal_ones() -> None:
     # The reader of a rule set (its tables of windows, keys and readings) is built on
-    # first use and kept in the rule set's memo, which equal rule sets share.
-    from zhengshangyou.plays import _reader
+    # first use and kept by the plays module for every equal rule set.
+    from zhengshangyou.plays import reader as reader_of
 
     rules = Rules.preset("winner")
-    reader = _reader(rules)
-    assert _reader(rules) is reader
-    assert _reader(Rules.preset("winner")) is reader
-    assert rules._memo["reader"] is reader
-    assert _reader(Rules()) is not reader
+    reader = reader_of(rules)
+    assert reader_of(rules) is reader
+    assert reader_of(Rules.preset("winner")) is reader
+    assert reader_of(Rules()) is not reader
 
 
 def test_R3_16_an_ambiguous_play_lists_its_readings() -> None:

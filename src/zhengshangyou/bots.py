@@ -28,8 +28,10 @@ from typing import Protocol, runtime_checkable
 
 from zhengshangyou.actions import PASS, Give, Move, Offer, Return, Take
 from zhengshangyou.cards import Card
+from zhengshangyou.combinations import Combination, Shape, catalogue
 from zhengshangyou.game import Observation
-from zhengshangyou.plays import Play, _reader
+from zhengshangyou.plays import Play
+from zhengshangyou.plays import reader as plays_reader
 from zhengshangyou.rules import Rules
 
 __all__ = ["Bot", "GreedyBot", "HeuristicBot", "RandomBot", "plan_length"]
@@ -209,14 +211,15 @@ class _Plan:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        reader = _reader(rules)
-        self.windows: list[tuple[tuple[int, ...], int]] = []  # (ranks, width)
-        for mask, group in reader.windows.items():
-            ranks = tuple(rank for rank in range(13) if mask >> rank & 1)
-            for width, minimum in ((1, rules.min_straight), (2, rules.min_pair_run), (3, rules.min_triple_run)):
-                if len(ranks) >= minimum:
-                    self.windows.append((ranks, width))
-            del group
+        self.catalogue = catalogue(rules)
+        # The rank sets of the runs, per run kind: (ranks, combination).
+        self.windows: list[tuple[tuple[int, ...], Combination]] = []
+        masks = plays_reader(rules).windows
+        for combination in self.catalogue.of_shape(Shape.RUN):
+            for mask in masks:
+                ranks = tuple(rank for rank in range(13) if mask >> rank & 1)
+                if len(ranks) >= combination.minimum:
+                    self.windows.append((ranks, combination))
         self.cache: dict[tuple[int, ...], int] = {}
 
     def __call__(self, counts: tuple[int, ...]) -> int:
@@ -239,50 +242,81 @@ class _Plan:
         return best
 
     def _covers(self, counts: tuple[int, ...], low: int) -> list[tuple[int, ...]]:
-        """The hands left after each play that contains a card of rank ``low``."""
-        rules = self.rules
-        have = counts[low]
+        """The hands left after each play that contains a card of rank ``low``, kind by
+        kind of the catalogue (at the level of ranks)."""
         left: list[tuple[int, ...]] = []
-
-        def minus(*parts: tuple[int, int]) -> tuple[int, ...]:
-            rest = list(counts)
-            for rank, number in parts:
-                rest[rank] -= number
-            return tuple(rest)
-
-        if low >= 13:
-            if rules.joker_bomb and counts[13] >= rules.decks and counts[14] >= rules.decks:
-                left.append(minus((13, rules.decks), (14, rules.decks)))
-            if rules.joker_pairs and have >= 2:
-                left.append(minus((low, 2)))
-            left.append(minus((low, 1)))
-            return left
-        left.append(minus((low, 1)))
-        if have >= 2:
-            left.append(minus((low, 2)))
-        if have >= 3:
-            left.append(minus((low, 3)))
-        if have >= 4 and rules.four_of_a_kind == "bomb":
-            left.extend(minus((low, size)) for size in range(4, have + 1))
-        if have == 4 and rules.four_of_a_kind == "plain":
-            left.append(minus((low, 4)))
-        others = [rank for rank in range(15) if rank != low and counts[rank]]
-        if have >= 3:
-            pairs = [rank for rank in others if counts[rank] >= 2 and (rank < 13 or rules.joker_pairs)]
-            if rules.full_house and pairs:
-                left.append(minus((low, 3), (pairs[0], 2)))
-            if rules.triple_with_single and others:
-                left.append(minus((low, 3), (others[0], 1)))
-        if have >= 2 and rules.full_house:
-            triples = [rank for rank in others if rank < 13 and counts[rank] >= 3]
-            if triples:
-                left.append(minus((low, 2), (triples[0], 3)))
-        if have >= 4 and rules.four_of_a_kind == "bomb_with_kicker" and others:
-            left.append(minus((low, 4), (others[0], 1)))
-        for ranks, width in self.windows:
-            if low in ranks and all(counts[rank] >= width for rank in ranks):
-                left.append(minus(*((rank, width) for rank in ranks)))
+        for combination in self.catalogue:
+            if combination.shape is Shape.GROUP:
+                left += self._group_covers(combination, counts, low)
+            elif combination.shape is Shape.JOKERS:
+                decks = self.rules.decks
+                if low >= 13 and counts[13] >= decks and counts[14] >= decks:
+                    left.append(_minus(counts, (13, decks), (14, decks)))
+        for ranks, combination in self.windows:
+            if low in ranks and all(counts[rank] >= combination.width for rank in ranks):
+                left += self._run_covers(combination, counts, ranks)
         return left
+
+    def _group_covers(
+        self, combination: Combination, counts: tuple[int, ...], low: int
+    ) -> list[tuple[int, ...]]:
+        """A group holding rank ``low``: as the group (each size it may have), or, for a
+        group with two or more attached cards, as the attached group of the lowest
+        rank that can be the main group. (A single kicker is searched from its main
+        group only, which keeps the search small.)"""
+        have, width, extra = counts[low], combination.width, combination.attached
+        if low >= 13 and not (combination.jokers or (extra and combination.attached_jokers)):
+            return []
+        found = []
+        if not extra:
+            if low < 13 or combination.jokers:
+                found += [_minus(counts, (low, size)) for size in range(width, min(have, combination.most) + 1)]
+            return found
+        if low < 13 and have >= width:
+            other = next(
+                (rank for rank in range(15) if rank != low and counts[rank] >= extra
+                 and (rank < 13 or combination.attached_jokers)),
+                None,
+            )
+            if other is not None:
+                found.append(_minus(counts, (low, width), (other, extra)))
+        if extra > 1 and have >= extra and low < 13:
+            main = next(
+                (rank for rank in range(13) if rank != low and counts[rank] >= width), None
+            )
+            if main is not None:
+                found.append(_minus(counts, (low, extra), (main, width)))
+        return found
+
+    def _run_covers(
+        self, combination: Combination, counts: tuple[int, ...], ranks: tuple[int, ...]
+    ) -> list[tuple[int, ...]]:
+        """A run on ``ranks`` (held ``width`` times each): alone, or with wings of the
+        lowest ranks outside it (R3.18)."""
+        width, extra = combination.width, combination.attached
+        rest = _minus(counts, *[(rank, width) for rank in ranks])
+        if not extra:
+            return [rest]
+        need, wings = len(ranks), []
+        for rank in range(15):
+            if rank in ranks or (rank >= 13 and not combination.attached_jokers):
+                continue
+            # k pairs of k ranks, or k singles of any ranks (R3.19).
+            take = (extra if rest[rank] >= extra else 0) if extra > 1 else min(rest[rank], need)
+            if take:
+                wings.append((rank, take))
+                need -= 1 if extra > 1 else take
+            if not need:
+                return [_minus(rest, *wings)]
+        return []
+
+
+def _minus(counts: tuple[int, ...], *parts: tuple[int, int]) -> tuple[int, ...]:
+    """The rank counts ``counts`` without ``parts`` (rank, number)."""
+    rest = list(counts)
+    for rank, number in parts:
+        rest[rank] -= number
+    return tuple(rest)
 
 
 class HeuristicBot:

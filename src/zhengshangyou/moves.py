@@ -56,20 +56,20 @@ from typing import Literal, TypeVar
 import attrs
 
 from zhengshangyou.cards import Card, Rank, check_copies
+from zhengshangyou.combinations import KIND_BITS, Combination, Kind, Shape, catalogue, kinds_mask
 from zhengshangyou.errors import WrongTypeError, ZhengShangyouError, brief_repr
 from zhengshangyou.hand import Hand, _cards_of_code
 from zhengshangyou.plays import (
-    Kind,
     Play,
     _flip,
     _new_play,
     _Reader,
-    _reader,
     _run_line,
     _Window,
     beats,
 )
-from zhengshangyou.rules import Rules, check_rules
+from zhengshangyou.plays import reader as plays_reader
+from zhengshangyou.rules import Rules, RulesCache, check_rules
 
 __all__ = ["LegalPlays", "View", "legal_plays"]
 
@@ -87,6 +87,11 @@ _KEPT_STRAIGHT = 6
 
 _K = TypeVar("_K", bound=Hashable)
 _V = TypeVar("_V")
+
+
+#: How a listing lists one slot of the catalogue: the kinds' bits, the lister, the
+#: slot's first combination, and whether it is a bomb (see :meth:`_Tables.plays`).
+_Step = tuple[int, Callable[..., Iterable[Play]], Combination, bool]
 
 
 def _trim(table: dict[_K, _V], limit: int) -> None:
@@ -187,53 +192,49 @@ class _Tables:
         classes: bool,
         cards_of: Callable[[int], tuple[Card, ...]] = _cards_of_code,
     ) -> None:
-        reader = self.reader = _reader(rules)
+        reader = self.reader = plays_reader(rules)
         self.rules = rules
+        self.catalogue = found = catalogue(rules)
         self.classes = classes
         self.cards_of = cards_of
         # A member of the class view takes the lowest cards of each rank it uses, so
         # keys with the same lowest cards share one entry (see _with_attached and runs_of);
         # not so for a hand with a card pinned first (R2.5), whose entries are its own.
         self.lowest = _LOWEST if classes and cards_of is _cards_of_code else None
-        self.enabled = _enabled(rules)
-        self.joker_pairs = rules.joker_pairs
+        self.enabled = kinds_mask(found)
+        self.bomb_kinds = kinds_mask(found.bombs)
         self.windows = _windows_by_length(reader)
         self.lengths = [len(ranks) for _, ranks, _ in self.windows]
-        # One-rank kinds, by the rank's code.
-        self.single: _Memo[int, tuple[Play, ...]] = _Memo(partial(self._grouped, Kind.SINGLE))
-        self.pair: _Memo[int, tuple[Play, ...]] = _Memo(partial(self._grouped, Kind.PAIR))
-        self.triple: _Memo[int, tuple[Play, ...]] = _Memo(partial(self._grouped, Kind.TRIPLE))
-        self.triple_bomb: _Memo[int, tuple[Play, ...]] = _Memo(
-            partial(self._grouped, Kind.TRIPLE_BOMB)
-        )
-        self.four: _Memo[int, tuple[Play, ...]] = _Memo(partial(self._grouped, Kind.FOUR_OF_A_KIND))
-        self.bomb: _Memo[int, tuple[Play, ...]] = _Memo(partial(self._grouped, Kind.BOMB))
-        # A group with attached cards, by (main code << 16 | attached code).
-        self.full_house: _Memo[int, tuple[Play, ...]] = _Memo(
-            partial(self._attached, Kind.FULL_HOUSE, 3, 2)
-        )
-        self.triple_with_single: _Memo[int, tuple[Play, ...]] = _Memo(
-            partial(self._attached, Kind.TRIPLE_WITH_SINGLE, 3, 1)
-        )
-        self.bomb_with_kicker: _Memo[int, tuple[Play, ...]] = _Memo(
-            partial(self._attached, Kind.BOMB_WITH_KICKER, 4, 1)
-        )
-        # Where each group of cards yields exactly one play (one class), the same
-        # tables with the play itself as the entry: what the loops below read.
         one = self.lowest is not None
-        self.single_one = _first(self.single) if one and not rules.singles_by_suit else None
-        self.pair_one = _first(self.pair) if one and not rules.pairs_by_suit else None
-        self.triple_one = _first(self.triple) if one else None
-        self.triple_bomb_one = _first(self.triple_bomb) if one else None
-        self.four_one = _first(self.four) if one else None
-        self.bomb_one = _first(self.bomb) if one and rules.decks == 1 else None
-        # Plays with attached cards by the code of the main group's lowest cards: a row
-        # of plays by the slot of the attached group (see _with_attached).
-        self.full_house_rows = _rows(self.full_house, 2) if one else None
-        self.triple_with_single_rows = _rows(self.triple_with_single, 1) if one else None
-        self.bomb_with_kicker_rows = _rows(self.bomb_with_kicker, 1) if one else None
+        # Per kind: its plays by the code of a rank (groups), by the codes of two ranks
+        # (a group with an attached group, main << 16 | attached) or by a window and the
+        # codes of its ranks (runs); and, where each key yields one play (one class),
+        # the same with the play itself as the entry, which the loops below read.
+        self.groups: dict[Kind, _Memo[int, tuple[Play, ...]]] = {}
+        self.ones: dict[Kind, _Memo[int, Play] | None] = {}
+        self.rows: dict[Kind, _Memo[int, _Memo[int, Play]] | None] = {}
+        self.runs: dict[Kind, _Memo[tuple[int, ...], Play]] = {}
+        for combination in found:
+            kind = combination.kind
+            if combination.shape is Shape.GROUP and not combination.attached:
+                table = self.groups[kind] = _Memo(partial(self._grouped, combination))
+                single_class = one and not combination.suit_in_key and combination.most == combination.width
+                self.ones[kind] = _first(table) if single_class else None
+            elif combination.shape is Shape.GROUP:
+                table = self.groups[kind] = _Memo(partial(self._attached, combination))
+                self.rows[kind] = _rows(table, combination.attached) if one else None
+            elif combination.shape is Shape.RUN and not combination.attached and combination.width > 1:
+                self.runs[kind] = _Memo(partial(self._run, combination))
+        # The steps of a listing, one per slot of the catalogue (straight flushes are
+        # listed with straights): the kinds' bits, how to list them, and whether they
+        # are bombs (compared only with a bomb on top).
+        self.steps = tuple(self._step(slot) for slot in reader.slots)
         # Runs: the windows a hand's rank mask holds, by width; then plays by window.
-        minimum = {1: rules.min_straight, 2: rules.min_pair_run, 3: rules.min_triple_run}
+        minimum = {
+            combination.width: combination.minimum
+            for combination in found.of_shape(Shape.RUN)
+            if not combination.attached
+        }
         line = [int(rank) for rank, _ in _run_line(rules.run_order)]
 
         def positions(ranks: int) -> int:
@@ -256,29 +257,29 @@ class _Tables:
         self.stretches: dict[int, _Memo[int, tuple[int, ...]]] = {
             width: _Memo(partial(self._windows_within, least)) for width, least in minimum.items()
         }
-        self.pair_run: _Memo[tuple[int, ...], Play] = _Memo(partial(self._run, Kind.PAIR_RUN, 2))
-        self.triple_run: _Memo[tuple[int, ...], Play] = _Memo(
-            partial(self._run, Kind.TRIPLE_RUN, 3)
-        )
-        mode = rules.straight_flush
+        straight = self.straight = found[Kind.STRAIGHT]
+        self.flush = found.get(Kind.STRAIGHT_FLUSH)
         # Whether a straight's class is all there is to it (no flush to tell apart, no
         # suit in its key): then its member takes each rank's lowest card.
-        self.plain_straights = mode in ("none", "distinct") and not rules.straights_by_suit
-        self.flush_is_straight = mode in ("none", "distinct")
-        self.flush_bombs = mode == "bomb"
+        self.flush_is_straight = straight.suits == "any"
+        self.plain_straights = self.flush_is_straight and not straight.suit_in_key
+        self.flush_bombs = self.flush is not None and self.flush.is_bomb
+        self.straight_bit = _BIT[straight.kind]
+        self.flush_bit = 0 if self.flush is None else _BIT[self.flush.kind]
         self.straight_keys = tuple(
             (index << 26, sum(3 << 2 * rank for rank in ranks))
             for index, (_, ranks, _) in enumerate(self.windows)
         )
-        # A straight's (key, rev_key) on each window, with no suit part; and, by width
-        # and then for the normal and the flipped order, each run's key by window.
-        self.straight_strengths = [
-            reader.run_strength(Kind.STRAIGHT, window)[:2] for window, _, _ in self.windows
-        ]
-        self.run_keys: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-        for width, kind in ((1, Kind.STRAIGHT), (2, Kind.PAIR_RUN), (3, Kind.TRIPLE_RUN)):
-            keys = [reader.run_strength(kind, window)[:2] for window, _, _ in self.windows]
-            self.run_keys[width] = (tuple(key for key, _ in keys), tuple(rev for _, rev in keys))
+        # By run kind, for the normal and the flipped order, each run's key by window
+        # (with no suit part).
+        self.run_keys: dict[Kind, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        for combination in found.of_shape(Shape.RUN):
+            keys = [reader.run_strength(combination, window)[:2] for window, _, _ in self.windows]
+            self.run_keys[combination.kind] = (
+                tuple(key for key, _ in keys), tuple(rev for _, rev in keys)
+            )
+        straight_keys = self.run_keys[Kind.STRAIGHT]
+        self.straight_strengths = list(zip(*straight_keys, strict=True))
         # Straights by window and the suits of their cards (see _lowest_straights), on
         # the windows where they are kept.
         self.kept_straight = tuple(len(ranks) <= _KEPT_STRAIGHT for _, ranks, _ in self.windows)
@@ -289,7 +290,6 @@ class _Tables:
         self.flushes: dict[tuple[int, int], Play] = {}
         self.straights: _Memo[tuple[int, ...], tuple[Play, ...]] = _Memo(self._straights)
         self.joker_bomb: list[Play] | None = None
-        self.bomb_kinds = _bomb_kinds(rules)
         self.answering: dict[tuple[str, int], int] = {}
         self.plans: dict[tuple[object, ...], tuple[int, int, int, bool]] = {}
         # Whole positions of the class view: (codes, kinds, revolution[, top]) to plays,
@@ -298,29 +298,44 @@ class _Tables:
         self.positions: dict[tuple[object, ...], Iterable[Play]] = {}
         self.visited: dict[int, None] = {}
 
+    def _step(self, slot: Sequence[Combination]) -> _Step:
+        """How a listing lists the kinds of one slot of the catalogue (see :meth:`plays`)."""
+        first = slot[0]
+        bits = kinds_mask(slot)
+        if first.shape is Shape.JOKERS:
+            return bits, self._list_jokers, first, True
+        if first.shape is Shape.GROUP:
+            lister = self._list_attached if first.attached else self._list_group
+            return bits, lister, first, first.is_bomb
+        if first.attached:
+            return bits, self._list_winged, first, False
+        if first.width == 1:
+            return bits, self._list_straights, first, False
+        return bits, self._list_runs, first, False
+
     def bounds(self, top: Play, revolution: bool) -> tuple[int, int, bool]:
         """What an answer to ``top`` in its own family (not a bomb) must reach: the mask
-        of the ranks that may hold its main rank (kinds compared by one rank, R4.3,
+        of the ranks that may hold its main rank (groups, compared by one rank, R4.3,
         R4.4; every rank otherwise), the length of its run (runs, R4.1; 0 otherwise),
         and whether that mask (for runs: the windows of that length whose key beats
         ``top``'s) alone decides: then every play of the family there beats ``top``."""
-        family = top.family
-        if family._value_ in _ONE_RANK:
-            rank = top.cards[0].rank
-            if (family is Kind.SINGLE and self.rules.singles_by_suit) or (
-                family is Kind.PAIR and self.rules.pairs_by_suit
-            ):
+        if top.is_bomb:
+            return _ALL_MASK, 0, False
+        family = self.catalogue[top.family]
+        if family.shape is Shape.GROUP:
+            # The cards are sorted, so the middle one is always of the main group.
+            rank = top.cards[len(top.cards) // 2].rank
+            if family.suit_in_key:
                 return _AT_LEAST[revolution][rank], 0, False
             return _ABOVE[revolution][rank], 0, True
-        if family is Kind.FULL_HOUSE or family is Kind.TRIPLE_WITH_SINGLE:
-            # The cards are sorted, so the third is always one of the triple.
-            return _ABOVE[revolution][top.cards[2].rank], 0, True
-        width = _RUN_WIDTH.get(family._value_)
-        if width is not None:
-            # A run's windows decide too where nothing but the window is in its key:
-            # pair and triple runs, and straights that are only straights.
-            return _ALL_MASK, len(top.cards) // width, width > 1 or self.plain_straights
-        return _ALL_MASK, 0, False
+        # A run's windows decide too where nothing but the window is in its key:
+        # runs of pairs and triples (with or without wings), and straights that are
+        # only straights. (A kind listed with another, straight flushes of their own
+        # family, is always compared.)
+        length = len(top.cards) // (family.width + family.attached)
+        if family.listed_with is not None:
+            return _ALL_MASK, 0, False
+        return _ALL_MASK, length, family.width > 1 or self.plain_straights
 
     def plan(self, top: Play, revolution: bool, kinds: int) -> tuple[int, int, int, bool]:
         """For an answer to ``top``: the kinds to generate (:meth:`wanted`, of those the
@@ -341,28 +356,28 @@ class _Tables:
         key = (top.kind._value_, kinds)
         found = self.answering.get(key)
         if found is None:
-            if top.is_bomb:
-                found = self.bomb_kinds
-            elif top.family is Kind.STRAIGHT and self.rules.straight_flush == "beats_straights":
-                found = self.bomb_kinds | _STRAIGHTS
-            else:
-                found = self.bomb_kinds | _BIT[top.kind]
-            found = self.answering[key] = found & kinds
+            found = self.answering[key] = kinds_mask(self.catalogue.answering(top.kind)) & kinds
         return found
 
     def memos(self) -> tuple[dict[object, object], ...]:
         """Every table that grows with the hands seen (for tools that inspect or trim
         the memo)."""
-        fixed = (self.spans, self.stretches, self.span_index, self.run_keys, self.minimum)
+        fixed = (
+            self.spans, self.stretches, self.span_index, self.run_keys, self.minimum,
+            self.groups, self.ones, self.rows, self.runs,
+        )
         tables = [table for table in vars(self).values() if all(table is not f for f in fixed)]
-        rows = (self.full_house_rows, self.triple_with_single_rows, self.bomb_with_kicker_rows)
         return tuple(
             table
             for table in (
                 *tables,
                 *self.spans.values(),
                 *self.stretches.values(),
-                *(row for table in rows if table is not None for row in table.values()),
+                *self.groups.values(),
+                *self.ones.values(),
+                *self.runs.values(),
+                *self.rows.values(),
+                *(row for table in self.rows.values() if table is not None for row in table.values()),
             )
             if isinstance(table, dict)
         )
@@ -377,64 +392,53 @@ class _Tables:
             return (cards[:size],)
         return _subsets(cards, size)
 
-    def _grouped(self, kind: Kind, code: int) -> tuple[Play, ...]:
-        """Singles, pairs, triples, fours and bombs of one rank's cards."""
-        reader, rules = self.reader, self.rules
+    def _grouped(self, combination: Combination, code: int) -> tuple[Play, ...]:
+        """The plays of a group of one rank's cards (singles, pairs, triples, fours,
+        bombs): in the class view one per class, the lowest cards (or one per suit
+        part of the key, R4.3); in the card view every choice of cards."""
+        reader = self.reader
         cards = self.cards_of(code)
         rank = code >> 12
-        if kind is Kind.SINGLE:
-            if self.classes and not rules.singles_by_suit:
-                return (reader.single(cards[0]),)
-            return tuple(reader.single(card) for card in dict.fromkeys(cards))
-        if kind is Kind.PAIR:
-            if rank >= Rank.BLACK_JOKER and not rules.joker_pairs:
-                return ()
-            if self.classes and rules.pairs_by_suit:
-                by_key: dict[int, Play] = {}
-                for pair in _subsets(cards, 2):
-                    play = reader.pair(pair)
-                    by_key.setdefault(play.key, play)
-                return tuple(by_key.values())
-            return tuple(reader.pair(pair) for pair in self.choices(cards, 2))
-        if rank >= Rank.BLACK_JOKER:
+        if rank >= Rank.BLACK_JOKER and not combination.jokers:
             return ()
-        if kind is Kind.TRIPLE:
-            return tuple(reader.grouped(kind, group, rank) for group in self.choices(cards, 3))
-        if kind is Kind.TRIPLE_BOMB:
-            return tuple(reader.rank_bomb(kind, group, rank, 3) for group in self.choices(cards, 3))
-        if kind is Kind.FOUR_OF_A_KIND:
-            return tuple(reader.grouped(kind, group, rank) for group in self.choices(cards, 4))
+        sizes = range(combination.width, min(len(cards), combination.most) + 1)
+        if self.classes and combination.suit_in_key:
+            by_key: dict[int, Play] = {}
+            for size in sizes:
+                for group in _subsets(cards, size):
+                    play = reader.group(combination, group, rank, size)
+                    by_key.setdefault(play.key, play)
+            return tuple(by_key.values())
         return tuple(
-            reader.rank_bomb(Kind.BOMB, group, rank, size)
-            for size in range(4, len(cards) + 1)
+            reader.group(combination, group, rank, size)
+            for size in sizes
             for group in self.choices(cards, size)
         )
 
-    def _attached(self, kind: Kind, main_size: int, extra: int, key: int) -> tuple[Play, ...]:
-        """Full houses (3+2), triples with a single (3+1), bombs with a kicker (4+1):
-        ``key`` is the code of the main rank << 16 and the code of the attached rank."""
+    def _attached(self, combination: Combination, key: int) -> tuple[Play, ...]:
+        """A group with an attached group of another rank (full houses, triples with a
+        single, bombs with a kicker): ``key`` is the code of the main rank << 16 and
+        the code of the attached rank."""
         reader = self.reader
         group, attached = self.cards_of(key >> 16), self.cards_of(key & 0xFFFF)
         main = key >> 28
         low = main < key >> 12 & 0xF
+        width = combination.width
         plays = []
-        for cards in self.choices(group, main_size):
-            for more in self.choices(attached, extra):
+        for cards in self.choices(group, width):
+            for more in self.choices(attached, combination.attached):
                 both = cards + more if low else more + cards
-                if kind is Kind.BOMB_WITH_KICKER:
-                    plays.append(reader.rank_bomb(kind, both, main, 4))
-                else:
-                    plays.append(reader.grouped(kind, both, main))
+                plays.append(reader.group(combination, both, main, width))
         return tuple(plays)
 
-    def _run(self, kind: Kind, width: int, key: tuple[int, ...]) -> Play:
+    def _run(self, combination: Combination, key: tuple[int, ...]) -> Play:
         """The class of a pair run or triple run: ``key`` is the window's index and the
         codes of its ranks, low to high (in the class view, of the lowest cards of each
         rank: see :meth:`runs_of`); the member takes each rank's lowest cards."""
         window, _, _ = self.windows[key[0]]
-        cards_of = self.cards_of
+        cards_of, width = self.cards_of, combination.width
         cards = tuple(card for code in key[1:] for card in cards_of(code)[:width])
-        return self.reader.run(kind, cards, window)
+        return self.reader.run(combination, cards, window)
 
     def _spans(self, width: int, held: int) -> tuple[int, ...]:
         """The indexes in :attr:`windows` (in that order) of the windows of runs of
@@ -516,7 +520,7 @@ class _Tables:
         by_rank = hand._by_rank
         top = window.ranks[-1]
         cards = tuple([_card(top, top_suit) if rank == top else by_rank[rank][0] for rank in ranks])
-        return self.reader.run(Kind.STRAIGHT, cards, window)
+        return self.reader.run(self.straight, cards, window)
 
     def _straights(self, key: tuple[int, ...]) -> tuple[Play, ...]:
         """The classes of straights on a window whose lowest cards may all share a suit
@@ -528,7 +532,7 @@ class _Tables:
         return tuple(self._straight_classes(window, options))
 
     def _straight_classes(self, window: _Window, options: list[tuple[Card, ...]]) -> Iterator[Play]:
-        by_suit = self.rules.straights_by_suit
+        by_suit = self.straight.suit_in_key
         top_index = sorted(window.ranks).index(window.ranks[-1])
         top_cards = options[top_index] if by_suit else options[top_index][:1]
         seen: set[int] = set()
@@ -547,7 +551,7 @@ class _Tables:
                     continue
                 index = max(movable, key=lambda i: (i != top_index, i))
                 cards[index] = options[index][1]
-            play = self.reader.run(Kind.STRAIGHT, tuple(cards), window)
+            play = self.reader.run(self.straight, tuple(cards), window)
             if play.key not in seen:
                 seen.add(play.key)
                 yield play
@@ -565,13 +569,16 @@ class _Tables:
         ranks too low to beat it, and runs the windows of another length; what is
         left is compared with ``top`` only where the ranks do not decide.
         """
-        codes, counts, held = hand._codes, hand._rank_counts, hand._held
-        # The jokers held (singles, attached singles) and held in pairs (two decks).
-        jokers = joker_pairs = 0
+        counts = hand._rank_counts
+        # The jokers held (as singles, attached singles) and held in pairs (two decks),
+        # by the width of a group.
+        masks = _NO_JOKERS
         if counts[13] or counts[14]:
-            jokers = (counts[13] > 0) << 13 | (counts[14] > 0) << 14
-            if self.joker_pairs:
-                joker_pairs = (counts[13] > 1) << 13 | (counts[14] > 1) << 14
+            masks = (
+                0,
+                (counts[13] > 0) << 13 | (counts[14] > 0) << 14,
+                (counts[13] > 1) << 13 | (counts[14] > 1) << 14,
+            )
         parts: list[Iterable[Play]] = []
         # The class view's plays are few: one list, extended kind by kind.
         if self.classes:
@@ -586,10 +593,9 @@ class _Tables:
         # bomb.
         same = bomb = put
         if top is None:
-            want, above, length, family, exact = kinds & self.enabled, _ALL_MASK, 0, None, True
+            want, above, length, exact = kinds & self.enabled, _ALL_MASK, 0, True
         else:
             want, above, length, exact = self.plan(top, revolution, kinds)
-            family = top.family
             if not exact:
 
                 def compared(part: Iterable[Play], top: Play = top) -> None:
@@ -598,67 +604,131 @@ class _Tables:
                 same = compared
                 if top.is_bomb:
                     bomb = compared
-        # Each kind is looked at only when the hand's rank masks allow one.
-        if want & _SINGLE:
-            same(_of_ranks(self.single_one, self.single, codes, _bits((held[1] | jokers) & above)))
-        if want & _PAIR and (mask := (held[2] | joker_pairs) & above):
-            same(_of_ranks(self.pair_one, self.pair, codes, _bits(mask)))
-        if want & _TRIPLE and (mask := held[3] & above):
-            same(_of_ranks(self.triple_one, self.triple, codes, _bits(mask)))
-        if want & _TRIPLE_BOMB and held[3]:
-            bomb(_of_ranks(self.triple_bomb_one, self.triple_bomb, codes, _bits(held[3])))
-        if want & _FULL_HOUSE and (mask := held[3] & above):
-            rows, table = self.full_house_rows, self.full_house
-            pairs = _bits(held[2] | joker_pairs)
-            same(_with_attached(rows, table, codes, _bits(mask), 3, pairs, 2))
-        if want & _TRIPLE_WITH_SINGLE and (mask := held[3] & above):
-            rows, table = self.triple_with_single_rows, self.triple_with_single
-            singles = _bits(held[1] | jokers)
-            same(_with_attached(rows, table, codes, _bits(mask), 3, singles, 1))
-        if want & _FOUR_OF_A_KIND and (mask := held[4] & above):
-            same(_of_ranks(self.four_one, self.four, codes, _bits(mask)))
-        spans = self.spans
-        indexes: Sequence[int]
-        if want & _STRAIGHTS and (indexes := spans[1][held[1]]):
-            # (Straight flushes that are bombs answer straights of any length.)
-            flush_bombs = want & _STRAIGHT_FLUSH and self.flush_bombs
-            if family is Kind.STRAIGHT and not flush_bombs:
-                indexes = self._beating_windows(indexes, 1, length, exact, top, revolution)
-            same(self.straights_of(hand, want, indexes))
-        if want & _PAIR_RUN and (indexes := spans[2][held[2]]):
-            if family is Kind.PAIR_RUN:
-                indexes = self._beating_windows(indexes, 2, length, exact, top, revolution)
-            same(self.runs_of(hand, Kind.PAIR_RUN, 2, indexes))
-        if want & _TRIPLE_RUN and (indexes := spans[3][held[3]]):
-            if family is Kind.TRIPLE_RUN:
-                indexes = self._beating_windows(indexes, 3, length, exact, top, revolution)
-            same(self.runs_of(hand, Kind.TRIPLE_RUN, 3, indexes))
-        if want & _BOMB and held[4]:
-            bomb(_of_ranks(self.bomb_one, self.bomb, codes, _bits(held[4])))
-        if want & _BOMB_WITH_KICKER and held[4]:
-            rows, table = self.bomb_with_kicker_rows, self.bomb_with_kicker
-            singles = _bits(held[1] | jokers)
-            bomb(_with_attached(rows, table, codes, _bits(held[4]), 4, singles, 1))
-        if want & _JOKER_BOMB and jokers == _BOTH_JOKERS:
-            bomb(self.joker_bombs(hand))
+        # Slot by slot of the catalogue; each lister looks only where the hand's rank
+        # masks allow a play.
+        for bits, lister, combination, is_bomb in self.steps:
+            if want & bits:
+                part = lister(combination, hand, masks, want, above, top, revolution, length, exact)
+                if part:
+                    (bomb if is_bomb else same)(part)
         return parts
+
+    # --- where a kind may be played: shared with the rank plays' generator ----------
+
+    @staticmethod
+    def group_ranks(combination: Combination, held: tuple[int, ...], masks: tuple[int, ...], above: int) -> int:
+        """The mask of the ranks a group of ``combination`` may be played from: held
+        ``width`` times (jokers too, where they may form the group) and, for a group
+        that is not a bomb, among the ranks ``above`` (see :meth:`bounds`)."""
+        width = combination.width
+        mask = held[width] | masks[width] if combination.jokers else held[width]
+        return mask if combination.is_bomb else mask & above
+
+    @staticmethod
+    def attached_ranks(combination: Combination, held: tuple[int, ...], masks: tuple[int, ...]) -> int:
+        """The mask of the ranks an attached group (a kicker, a full house's pair, a
+        wing) of ``combination`` may come from."""
+        extra = combination.attached
+        return held[extra] | masks[extra] if combination.attached_jokers else held[extra]
+
+    def run_windows(
+        self, combination: Combination, held: tuple[int, ...], top: Play | None,
+        revolution: bool, length: int, exact: bool,
+    ) -> Sequence[int]:
+        """The indexes in :attr:`windows` of the runs of ``combination`` the rank masks
+        ``held`` allow, and that may answer ``top`` when it is of the same family."""
+        width = combination.width
+        indexes: Sequence[int] = self.spans[width][held[width]]
+        if indexes and top is not None and top.family is combination.family:
+            return self._beating_windows(indexes, combination, length, exact, top, revolution)
+        return indexes
+
+    # --- listers, one per shape (see plays) -------------------------------------------
+
+    def _list_group(
+        self, combination: Combination, hand: Hand, masks: tuple[int, ...], want: int,
+        above: int, top: Play | None, revolution: bool, length: int, exact: bool,
+    ) -> Iterable[Play]:
+        """Groups of one rank (R3.1-R3.3, R3.6, R3.10, R3.14), by rank."""
+        mask = self.group_ranks(combination, hand._held, masks, above)
+        if not mask:
+            return ()
+        kind = combination.kind
+        return _of_ranks(self.ones[kind], self.groups[kind], hand._codes, _bits(mask))
+
+    def _list_attached(
+        self, combination: Combination, hand: Hand, masks: tuple[int, ...], want: int,
+        above: int, top: Play | None, revolution: bool, length: int, exact: bool,
+    ) -> Iterable[Play]:
+        """A group with an attached group of another rank (R3.4, R3.5, R3.10): by main
+        rank, then attached rank."""
+        mains = self.group_ranks(combination, hand._held, _NO_JOKERS, above)
+        if not mains:
+            return ()
+        attached = self.attached_ranks(combination, hand._held, masks)
+        kind = combination.kind
+        return _with_attached(
+            self.rows[kind], self.groups[kind], hand._codes, _bits(mains), combination.width,
+            _bits(attached), combination.attached,
+        )
+
+    def _list_straights(
+        self, combination: Combination, hand: Hand, masks: tuple[int, ...], want: int,
+        above: int, top: Play | None, revolution: bool, length: int, exact: bool,
+    ) -> Iterable[Play]:
+        """Straights and the straight flushes listed with them, run by run (R3.7, R3.11).
+        (Straight flushes that are bombs answer straights of any length.)"""
+        flush_bombs = bool(want & self.flush_bit) and self.flush_bombs
+        if flush_bombs:
+            indexes: Sequence[int] = self.spans[1][hand._held[1]]
+        else:
+            indexes = self.run_windows(combination, hand._held, top, revolution, length, exact)
+        return self.straights_of(hand, want, indexes) if indexes else ()
+
+    def _list_runs(
+        self, combination: Combination, hand: Hand, masks: tuple[int, ...], want: int,
+        above: int, top: Play | None, revolution: bool, length: int, exact: bool,
+    ) -> Iterable[Play]:
+        """Pair runs and triple runs (R3.8, R3.9)."""
+        indexes = self.run_windows(combination, hand._held, top, revolution, length, exact)
+        return self.runs_of(hand, combination, indexes) if indexes else ()
+
+    def _list_winged(
+        self, combination: Combination, hand: Hand, masks: tuple[int, ...], want: int,
+        above: int, top: Play | None, revolution: bool, length: int, exact: bool,
+    ) -> Iterable[Play]:
+        """Runs with wings: airplanes (R3.18, R3.19), by window (shortest first, low to
+        high), then by the ranks of the wings."""
+        indexes = self.run_windows(combination, hand._held, top, revolution, length, exact)
+        if not indexes:
+            return ()
+        wings = self.attached_ranks(combination, hand._held, masks)
+        return self.winged_of(hand, combination, indexes, wings)
+
+    def _list_jokers(
+        self, combination: Combination, hand: Hand, masks: tuple[int, ...], want: int,
+        above: int, top: Play | None, revolution: bool, length: int, exact: bool,
+    ) -> Iterable[Play]:
+        """The joker bomb (R3.12)."""
+        return self.joker_bombs(hand, combination) if masks[1] == _BOTH_JOKERS else ()
 
     def _beating_windows(
         self,
         indexes: Sequence[int],
-        width: int,
+        combination: Combination,
         length: int,
         exact: bool,
         top: Play | None,
         revolution: bool,
     ) -> Sequence[int]:
-        """The windows of ``indexes`` where a run of ``width`` may answer ``top``: those
-        of ``length`` ranks and, when the window decides (``exact``), whose run's key
-        beats ``top``'s."""
+        """The windows of ``indexes`` where a run of ``combination`` may answer ``top``:
+        those of ``length`` ranks and, when the window decides (``exact``), whose run's
+        key beats ``top``'s."""
         lengths = self.lengths
         if not exact or top is None:
             return [index for index in indexes if lengths[index] == length]
-        keys, bar = self.run_keys[width][revolution], top.rev_key if revolution else top.key
+        keys = self.run_keys[combination.kind][revolution]
+        bar = top.rev_key if revolution else top.key
         return [index for index in indexes if lengths[index] == length and keys[index] > bar]
 
     def straights_of(self, hand: Hand, want: int, indexes: Sequence[int]) -> Iterable[Play]:
@@ -666,8 +736,8 @@ class _Tables:
         on the windows ``indexes``."""
         if not indexes:
             return ()
-        straight_ok = bool(want & _STRAIGHT)
-        flush_ok = bool(want & _STRAIGHT_FLUSH) and self.rules.straight_flush != "none"
+        straight_ok = bool(want & self.straight_bit)
+        flush_ok = bool(want & self.flush_bit)
         if not self.classes:
             return self._card_straights(hand, indexes, straight_ok, flush_ok)
         if self.plain_straights and not flush_ok:
@@ -685,7 +755,7 @@ class _Tables:
         each, taking each rank's lowest card but the top card (any of the top rank's
         under ``straights_by_suit``), unless those cards are all of one suit and read
         only as a straight flush; such windows go to the general table."""
-        if not self.rules.straights_by_suit:
+        if not self.straight.suit_in_key:
             if self.flush_is_straight or not self._one_suit(hand._lows, index):
                 return self._lowest_straights(hand, (index,))
         else:
@@ -715,31 +785,30 @@ class _Tables:
         holds every rank of the window, the lowest suit only unless suits count."""
         mask = self.windows[index][2]
         held = hand._suit_ranks
-        found = []
+        flush = self.flush
+        found: list[Play] = []
+        if flush is None:
+            return found
         for suit in range(4):
             if held >> 13 * suit & mask == mask:
                 play = self.flushes.get((index, suit))
                 if play is None:
                     window = self.windows[index]
                     cards = tuple([_card(rank, suit) for rank in window[1]])
-                    play = self.flushes[(index, suit)] = self.reader.run(
-                        Kind.STRAIGHT_FLUSH, cards, window[0]
-                    )
+                    play = self.flushes[(index, suit)] = self.reader.run(flush, cards, window[0])
                 found.append(play)
-                if not self.rules.straights_by_suit:
+                if not flush.suit_in_key:
                     break
         return found
 
     def runs_of(
-        self, hand: Hand, kind: Kind, width: int, indexes: Sequence[int]
+        self, hand: Hand, combination: Combination, indexes: Sequence[int]
     ) -> Iterable[Play]:
         """Pair runs and triple runs (R3.8, R3.9) on the windows ``indexes``."""
-        if not indexes:
-            return ()
         if not self.classes:
-            return self._card_runs(hand, kind, width, indexes)
-        codes, windows = hand._codes, self.windows
-        table = self.pair_run if width == 2 else self.triple_run
+            return self._card_runs(hand, combination, indexes)
+        codes, windows, width = hand._codes, self.windows, combination.width
+        table = self.runs[combination.kind]
         if self.lowest is not None:
             # Keyed by the lowest cards of each rank, which is what the member takes:
             # far fewer keys than all the groups of cards a hand may hold.
@@ -750,7 +819,27 @@ class _Tables:
             ]
         return [table[(index, *[codes[rank] for rank in windows[index][1]])] for index in indexes]
 
-    def joker_bombs(self, hand: Hand) -> list[Play]:
+    def winged_of(
+        self, hand: Hand, combination: Combination, indexes: Sequence[int], wings: int
+    ) -> Iterable[Play]:
+        """Runs with wings (R3.18, R3.19) on the windows ``indexes``, with wings of the
+        ranks of the mask ``wings`` outside each window: in the class view the lowest
+        cards of each rank, in the card view every choice (generated lazily)."""
+        cards_of, codes, reader = self.cards_of, hand._codes, self.reader
+        width, extra, counts = combination.width, combination.attached, hand._rank_counts
+        choose = (lambda cards, size: (cards[:size],)) if self.classes else _subsets
+        for index in indexes:
+            window, ranks, mask = self.windows[index]
+            body = [choose(cards_of(codes[rank]), width) for rank in ranks]
+            for wing_ranks in _wings(_bits(wings & ~mask), len(ranks), extra, counts):
+                parts = [*body]
+                for rank, copies in _runs_of_equal(wing_ranks):
+                    parts.append(choose(cards_of(codes[rank]), copies * extra))
+                for choice in itertools.product(*parts):
+                    cards = sorted(itertools.chain.from_iterable(choice))
+                    yield reader.run(combination, tuple(cards), window)
+
+    def joker_bombs(self, hand: Hand, combination: Combination) -> list[Play]:
         """The joker bomb (R3.12), if the hand holds every joker: one list kept for all
         hands (never changed)."""
         decks = self.rules.decks
@@ -760,19 +849,20 @@ class _Tables:
         if self.joker_bomb is None:
             black = self.cards_of(hand._codes[13])[:decks]
             red = self.cards_of(hand._codes[14])[:decks]
-            self.joker_bomb = [self.reader.joker_bomb(black + red)]
+            self.joker_bomb = [self.reader.joker_bomb(combination, black + red)]
         return self.joker_bomb
 
     def _card_runs(
-        self, hand: Hand, kind: Kind, width: int, indexes: Sequence[int]
+        self, hand: Hand, combination: Combination, indexes: Sequence[int]
     ) -> Iterator[Play]:
         """The card view of runs, generated lazily: the choices multiply quickly."""
         cards_of, codes, reader = self.cards_of, hand._codes, self.reader
+        width = combination.width
         for index in indexes:
             window, ranks, _ = self.windows[index]
             parts = itertools.product(*(_subsets(cards_of(codes[rank]), width) for rank in ranks))
             for part in parts:
-                yield reader.run(kind, tuple(itertools.chain.from_iterable(part)), window)
+                yield reader.run(combination, tuple(itertools.chain.from_iterable(part)), window)
 
     def _card_straights(
         self, hand: Hand, indexes: Sequence[int], straight_ok: bool, flush_ok: bool
@@ -783,11 +873,11 @@ class _Tables:
             window, ranks, _ = self.windows[index]
             options = [tuple(dict.fromkeys(cards_of(codes[rank]))) for rank in ranks]
             for cards in itertools.product(*options):
-                flush = len({card.suit for card in cards}) == 1
-                if straight_ok and (self.flush_is_straight or not flush):
-                    yield reader.run(Kind.STRAIGHT, cards, window)
-                if flush_ok and flush:
-                    yield reader.run(Kind.STRAIGHT_FLUSH, cards, window)
+                suited = len({card.suit for card in cards}) == 1
+                if straight_ok and (self.flush_is_straight or not suited):
+                    yield reader.run(self.straight, cards, window)
+                if flush_ok and suited and self.flush is not None:
+                    yield reader.run(self.flush, cards, window)
 
 
 def _card(rank: int, suit: int) -> Card:
@@ -880,39 +970,24 @@ def _beating(plays: Iterable[Play], top: Play, revolution: bool) -> Iterable[Pla
     ]
 
 
-def _tables(rules: Rules, classes: bool) -> _Tables:
-    """The tables of ``rules`` for one view, built on first use and kept in its memo."""
-    memo = rules._memo
-    name = "classes" if classes else "cards"
-    tables = memo.get(name)
-    if tables is None:
-        tables = memo[name] = _Tables(rules, classes)
-    assert isinstance(tables, _Tables)
-    return tables
+#: The tables of each rule set in use, for the class view and for the card view.
+_CLASS_TABLES: RulesCache[_Tables] = RulesCache(partial(_Tables, classes=True))
+_CARD_TABLES: RulesCache[_Tables] = RulesCache(partial(_Tables, classes=False))
 
 
-_BIT = {kind: 1 << index for index, kind in enumerate(Kind)}
-# The same bits as plain names, so that the generator never hashes an enum member.
-_SINGLE = _BIT[Kind.SINGLE]
-_PAIR = _BIT[Kind.PAIR]
-_TRIPLE = _BIT[Kind.TRIPLE]
-_FULL_HOUSE = _BIT[Kind.FULL_HOUSE]
-_TRIPLE_WITH_SINGLE = _BIT[Kind.TRIPLE_WITH_SINGLE]
-_FOUR_OF_A_KIND = _BIT[Kind.FOUR_OF_A_KIND]
-_STRAIGHT = _BIT[Kind.STRAIGHT]
-_PAIR_RUN = _BIT[Kind.PAIR_RUN]
-_TRIPLE_RUN = _BIT[Kind.TRIPLE_RUN]
-_STRAIGHT_FLUSH = _BIT[Kind.STRAIGHT_FLUSH]
-_TRIPLE_BOMB = _BIT[Kind.TRIPLE_BOMB]
-_BOMB = _BIT[Kind.BOMB]
-_BOMB_WITH_KICKER = _BIT[Kind.BOMB_WITH_KICKER]
-_JOKER_BOMB = _BIT[Kind.JOKER_BOMB]
+def tables(rules: Rules, classes: bool) -> _Tables:
+    """The generator's tables of ``rules`` for one view, built on first use and kept."""
+    return (_CLASS_TABLES if classes else _CARD_TABLES)[rules]
+
+
+_tables = tables
+
+_BIT = KIND_BITS
+#: Every kind.
 _ALL = sum(_BIT.values())
-_STRAIGHTS = _STRAIGHT | _STRAIGHT_FLUSH
-# Kinds by value (an enum member hashes slowly): those compared by one rank, and (below)
-# the runs with their width.
-_ONE_RANK = frozenset(kind.value for kind in (Kind.SINGLE, Kind.PAIR, Kind.TRIPLE, Kind.FOUR_OF_A_KIND))
 _BOTH_JOKERS = 1 << 13 | 1 << 14
+#: The joker masks (see :meth:`_Tables.plays`) of a hand without jokers.
+_NO_JOKERS = (0, 0, 0)
 #: Every rank, 3 to the red joker, as a rank mask.
 _ALL_MASK = (1 << 15) - 1
 # The mask of the ranks whose cards are at least as strong as a rank, in the normal
@@ -932,7 +1007,6 @@ _AT_LEAST = tuple(
 _ABOVE = tuple(
     tuple(mask & ~(1 << rank) for rank, mask in enumerate(masks)) for masks in _AT_LEAST
 )
-_RUN_WIDTH = {Kind.STRAIGHT.value: 1, Kind.PAIR_RUN.value: 2, Kind.TRIPLE_RUN.value: 3}
 
 
 def _mask(kinds: Iterable[Kind]) -> int:
@@ -958,44 +1032,23 @@ def _windows_by_length(reader: _Reader) -> tuple[tuple[_Window, tuple[int, ...],
     return tuple(every)
 
 
-def _bomb_kinds(rules: Rules) -> int:
-    """The bit mask of the kinds that are bombs under ``rules`` (R4.6)."""
-    kinds = [Kind.JOKER_BOMB] if rules.joker_bomb else []
-    if rules.triple_bomb:
-        kinds.append(Kind.TRIPLE_BOMB)
-    if rules.four_of_a_kind == "bomb":
-        kinds.append(Kind.BOMB)
-    if rules.four_of_a_kind == "bomb_with_kicker":
-        kinds.append(Kind.BOMB_WITH_KICKER)
-    if rules.straight_flush == "bomb":
-        kinds.append(Kind.STRAIGHT_FLUSH)
-    return _mask(kinds)
+def _wings(
+    ranks: tuple[int, ...], count: int, size: int, held: Sequence[int]
+) -> Iterator[tuple[int, ...]]:
+    """The ranks of ``count`` attached groups of ``size`` cards chosen among ``ranks``
+    (R3.19), in order: pairs of ``count`` different ranks; singles of any ranks,
+    a rank as often as ``held`` (the hand's rank counts) allows."""
+    if size > 1:
+        yield from itertools.combinations(ranks, count)
+        return
+    for chosen in itertools.combinations_with_replacement(ranks, count):
+        if all(held[rank] >= copies for rank, copies in _runs_of_equal(chosen)):
+            yield chosen
 
 
-def _enabled(rules: Rules) -> int:
-    """The bit mask of the kinds that exist under ``rules`` (R3.17)."""
-    found = rules._memo.get("enabled")
-    if found is None:
-        kinds = [Kind.SINGLE, Kind.PAIR, Kind.STRAIGHT, Kind.PAIR_RUN, Kind.TRIPLE_RUN]
-        kinds.append(Kind.TRIPLE_BOMB if rules.triple_bomb else Kind.TRIPLE)
-        if rules.full_house:
-            kinds.append(Kind.FULL_HOUSE)
-        if rules.triple_with_single:
-            kinds.append(Kind.TRIPLE_WITH_SINGLE)
-        kinds.append(
-            {
-                "plain": Kind.FOUR_OF_A_KIND,
-                "bomb": Kind.BOMB,
-                "bomb_with_kicker": Kind.BOMB_WITH_KICKER,
-            }[rules.four_of_a_kind]
-        )
-        if rules.straight_flush != "none":
-            kinds.append(Kind.STRAIGHT_FLUSH)
-        if rules.joker_bomb:
-            kinds.append(Kind.JOKER_BOMB)
-        found = rules._memo["enabled"] = _mask(kinds)
-    assert isinstance(found, int)
-    return found
+def _runs_of_equal(ranks: tuple[int, ...]) -> list[tuple[int, int]]:
+    """Each rank of sorted ``ranks`` with how often it stands there."""
+    return [(rank, len(list(group))) for rank, group in itertools.groupby(ranks)]
 
 
 @attrs.frozen(repr=False)
@@ -1140,7 +1193,7 @@ class LegalPlays:
         """
         if not self.hand.contains(play.cards):
             return False
-        if play not in _reader(self.rules).readings(play.cards):
+        if play not in plays_reader(self.rules).readings(play.cards):
             return False
         wanted = _tables(self.rules, self.view == "classes").wanted(self.to_beat, self.kinds)
         if not wanted & _BIT[play.kind]:
@@ -1203,7 +1256,7 @@ def checked_position(
     if check_rules(rules).decks == 1 and len(set(hand.cards)) != len(hand):
         check_copies(hand.cards, 1)  # R1.3a: a card twice, with one deck
     if to_beat is not None:
-        to_beat = _reader(rules).trusted(to_beat, "to_beat")
+        to_beat = plays_reader(rules).trusted(to_beat, "to_beat")
     if must_include is not None and not isinstance(must_include, Card):
         raise WrongTypeError(
             f"must_include must be a Card or None, not {brief_repr(must_include)} (R2.5)",
@@ -1247,5 +1300,5 @@ def legal_plays(
         )
     wanted = _ALL if kinds is None else _mask(kinds)
     if bombs_only:
-        wanted &= _bomb_kinds(rules)
+        wanted &= kinds_mask(catalogue(rules).bombs)
     return LegalPlays(hand, rules, to_beat, view, revolution, wanted, must_include)

@@ -16,85 +16,23 @@ False
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Iterable, Sequence
 from typing import cast
 
 import attrs
 
 from zhengshangyou.cards import Card, Rank, check_copies, format_cards, parse_cards
+from zhengshangyou.combinations import Combination, Shape, catalogue
+from zhengshangyou.combinations import Kind as Kind  # re-exported: its old home
 from zhengshangyou.errors import (
     AmbiguousPlayError,
     InvalidCombinationError,
     WrongTypeError,
     brief_repr,
 )
-from zhengshangyou.rules import Rules, check_rules
+from zhengshangyou.rules import Rules, RulesCache, check_rules
 
-__all__ = ["Kind", "Play", "beats", "classify", "classify_all", "resolve", "split_declaration"]
-
-
-class Kind(enum.Enum):
-    """The kinds of combination (R3); the value is the name used in records.
-
-    >>> Kind.FULL_HOUSE.rule, Kind("pair_run")
-    ('R3.4', <Kind.PAIR_RUN: 'pair_run'>)
-    """
-
-    SINGLE = "single"
-    PAIR = "pair"
-    TRIPLE = "triple"
-    FULL_HOUSE = "full_house"
-    TRIPLE_WITH_SINGLE = "triple_with_single"
-    FOUR_OF_A_KIND = "four_of_a_kind"
-    STRAIGHT = "straight"
-    PAIR_RUN = "pair_run"
-    TRIPLE_RUN = "triple_run"
-    STRAIGHT_FLUSH = "straight_flush"
-    TRIPLE_BOMB = "triple_bomb"
-    BOMB = "bomb"
-    BOMB_WITH_KICKER = "bomb_with_kicker"
-    JOKER_BOMB = "joker_bomb"
-    AIRPLANE_WITH_SINGLES = "airplane_with_singles"
-    AIRPLANE_WITH_PAIRS = "airplane_with_pairs"
-
-    @property
-    def rule(self) -> str:
-        """The id of the rule that defines this kind.
-
-        >>> Kind.JOKER_BOMB.rule
-        'R3.12'
-        """
-        return _KIND_RULES[self]
-
-    @property
-    def label(self) -> str:
-        """The kind's name in words.
-
-        >>> Kind.BOMB_WITH_KICKER.label
-        'bomb with kicker'
-        """
-        return self.value.replace("_", " ")
-
-
-_KIND_RULES = {
-    Kind.SINGLE: "R3.1",
-    Kind.PAIR: "R3.2",
-    Kind.TRIPLE: "R3.3",
-    Kind.FULL_HOUSE: "R3.4",
-    Kind.TRIPLE_WITH_SINGLE: "R3.5",
-    Kind.FOUR_OF_A_KIND: "R3.6",
-    Kind.STRAIGHT: "R3.7",
-    Kind.PAIR_RUN: "R3.8",
-    Kind.TRIPLE_RUN: "R3.9",
-    Kind.BOMB: "R3.10",
-    Kind.BOMB_WITH_KICKER: "R3.10",
-    Kind.STRAIGHT_FLUSH: "R3.11",
-    Kind.JOKER_BOMB: "R3.12",
-    Kind.TRIPLE_BOMB: "R3.14",
-    Kind.AIRPLANE_WITH_SINGLES: "R3.18",
-    Kind.AIRPLANE_WITH_PAIRS: "R3.18",
-}
+__all__ = ["Play", "beats", "classify", "classify_all", "resolve", "split_declaration"]
 
 
 def _card_tuple(cards: object, decks: int = 2) -> tuple[Card, ...]:
@@ -309,93 +247,94 @@ def _windows(run_order: str) -> dict[int, list[_Window]]:
 
 
 class _Reader:
-    """The rule-specific tables and key functions, built once per rule set."""
+    """The keys and readings of one rule set, built once per rule set from its
+    catalogue (:mod:`~zhengshangyou.combinations`)."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
+        self.catalogue = found = catalogue(rules)
         order = rules.suit_order
         self.suit_strength = [0, 0, 0, 0] if order is None else [order.index(s) for s in range(4)]
         self.windows = _windows(rules.run_order)
-        self.wheels_high = rules.straight_ranking == "wheels_high"
+        # The windows of each length, low to high (for runs with wings).
+        self.by_length: dict[int, list[tuple[int, _Window]]] = {}
+        for mask, group in sorted(self.windows.items(), key=lambda item: item[1][0].top):
+            for window in group:
+                self.by_length.setdefault(len(window.ranks), []).append((mask, window))
         self.cache: dict[tuple[Card, ...], tuple[Play, ...]] = {}
         # The (key, rev_key) of a play compared by one rank, with no suit part.
         self.rank_keys = [(_pack(0, rank, 0), _pack(0, _flip(rank), 0)) for rank in range(15)]
+        self.single_combination = found[Kind.SINGLE]
+        # The kinds listed together (straight flushes with straights), in listing order.
+        slots: dict[Kind, list[Combination]] = {}
+        for combination in found:
+            slots.setdefault(combination.listed_with or combination.kind, []).append(combination)
+        self.slots = tuple(tuple(slot) for slot in slots.values())
 
     # --- keys -------------------------------------------------------------
 
-    def _suit(self, card: Card, enabled: bool) -> int:
-        if not enabled or card.suit is None:
-            return 0
-        return self.suit_strength[card.suit]
-
-    def make(self, kind: Kind, cards: tuple[Card, ...], family: Kind, tier: int,
-             strength: int, rev_strength: int, suit: int, is_bomb: bool) -> Play:
-        key, rev_key = _pack(tier, strength, suit), _pack(tier, rev_strength, suit)
-        return _new_play(kind, cards, key, rev_key, family, is_bomb)
+    def _suit(self, cards: Iterable[Card]) -> int:
+        """The strongest suit of ``cards`` under ``suit_order`` (jokers have none)."""
+        strength = self.suit_strength
+        return max(0 if card.suit is None else strength[card.suit] for card in cards)
 
     def single(self, card: Card) -> Play:
-        rank = card.rank
-        if self.rules.singles_by_suit:
-            return self.make(Kind.SINGLE, (card,), Kind.SINGLE, 0, rank, _flip(rank),
-                             self._suit(card, True), False)
-        key, rev = self.rank_keys[rank]
+        """A single (R3.1), built fast: the generator makes many."""
+        if self.single_combination.suit_in_key:
+            return self.group(self.single_combination, (card,), card.rank)
+        key, rev = self.rank_keys[card.rank]
         return _new_play(Kind.SINGLE, (card,), key, rev, Kind.SINGLE, False)
 
-    def pair(self, cards: tuple[Card, ...]) -> Play:
-        rank = cards[0].rank
-        if self.rules.pairs_by_suit:
-            suit = max(self._suit(card, True) for card in cards)
-            return self.make(Kind.PAIR, cards, Kind.PAIR, 0, rank, _flip(rank), suit, False)
-        key, rev = self.rank_keys[rank]
-        return _new_play(Kind.PAIR, cards, key, rev, Kind.PAIR, False)
-
-    def grouped(self, kind: Kind, cards: tuple[Card, ...], rank: int) -> Play:
-        """Triples, four of a kind, full houses and triples with a single: by the main rank."""
-        key, rev = self.rank_keys[rank]
-        return _new_play(kind, cards, key, rev, kind, False)
-
-    def rank_bomb(self, kind: Kind, cards: tuple[Card, ...], rank: int, size: int) -> Play:
-        """Bombs of a rank (with or without kicker) and triple bombs (R4.6)."""
-        if kind is Kind.TRIPLE_BOMB:
-            return self.make(kind, cards, Kind.BOMB, 0, rank, _flip(rank), 0, True)
-        if self.rules.bomb_order == "size_then_rank":
-            strength, rev = size * 16 + rank, size * 16 + _flip(rank)
+    def group(self, combination: Combination, cards: tuple[Card, ...], rank: int, size: int = 0) -> Play:
+        """A play of a group of ``rank`` (with any attached cards): ``size`` cards of
+        that rank in a bomb whose size counts (R4.3, R4.4, R4.6)."""
+        kind, family, tier = combination.kind, combination.family or combination.kind, combination.tier
+        sized = combination.sized
+        if sized is None:
+            strength, flipped = rank, _flip(rank)
+        elif sized == "size_then_rank":
+            strength, flipped = size * 16 + rank, size * 16 + _flip(rank)
         else:
-            strength, rev = rank * 16 + size, _flip(rank) * 16 + size
-        return self.make(kind, cards, Kind.BOMB, 1, strength, rev, 0, True)
+            strength, flipped = rank * 16 + size, _flip(rank) * 16 + size
+        suit = self._suit(cards) if combination.suit_in_key else 0
+        if not tier and not suit and sized is None:
+            key, rev = self.rank_keys[rank]
+            return _new_play(kind, cards, key, rev, family, combination.is_bomb)
+        return _new_play(
+            kind, cards, _pack(tier, strength, suit), _pack(tier, flipped, suit), family,
+            combination.is_bomb,
+        )
 
-    def joker_bomb(self, cards: tuple[Card, ...]) -> Play:
-        return self.make(Kind.JOKER_BOMB, cards, Kind.BOMB, 3, 0, 0, 0, True)
+    def joker_bomb(self, combination: Combination, cards: tuple[Card, ...]) -> Play:
+        """The joker bomb (R3.12): above every other bomb."""
+        key = _pack(combination.tier, 0, 0)
+        return _new_play(combination.kind, cards, key, key, Kind.BOMB, True)
 
-    def run(self, kind: Kind, cards: tuple[Card, ...], window: _Window) -> Play:
-        """Straights, straight flushes, pair runs and triple runs (R4.5, R4.7)."""
+    def run(self, combination: Combination, cards: tuple[Card, ...], window: _Window) -> Play:
+        """A run on ``window`` (with any wings): straights, straight flushes, pair runs,
+        triple runs and airplanes (R4.4, R4.5, R4.7)."""
         suit = 0
-        if self.rules.straights_by_suit and (kind is Kind.STRAIGHT or kind is Kind.STRAIGHT_FLUSH):
+        if combination.suit_in_key:
             top_rank = window.ranks[-1]
-            suit = max(self._suit(card, True) for card in cards if card.rank == top_rank)
-        key, rev_key, family, is_bomb = self.run_strength(kind, window, suit)
-        return _new_play(kind, cards, key, rev_key, family, is_bomb)
+            suit = self._suit(card for card in cards if card.rank == top_rank)
+        key, rev_key, family, is_bomb = self.run_strength(combination, window, suit)
+        return _new_play(combination.kind, cards, key, rev_key, family, is_bomb)
 
     def run_strength(
-        self, kind: Kind, window: _Window, suit: int = 0
+        self, combination: Combination, window: _Window, suit: int = 0
     ) -> tuple[int, int, Kind, bool]:
-        """The ``key``, ``rev_key``, ``family`` and ``is_bomb`` of a run of ``kind`` on
-        ``window`` whose top card has suit strength ``suit`` (R4.5, R4.7)."""
+        """The ``key``, ``rev_key``, ``family`` and ``is_bomb`` of a run of
+        ``combination`` on ``window`` whose top card has suit strength ``suit``
+        (R4.5, R4.7): by the top's position in the run order."""
         strength = window.top
-        if self.wheels_high and (kind is Kind.STRAIGHT or kind is Kind.STRAIGHT_FLUSH):
+        if combination.wheels_high:
             strength += 64 * (2 * window.low_two + window.low_ace)
-        family, tier, is_bomb = kind, 0, False
-        if kind is Kind.STRAIGHT_FLUSH:
-            mode = self.rules.straight_flush
-            if mode == "beats_straights":
-                family, tier = Kind.STRAIGHT, 1
-            elif mode == "bomb":
-                family, tier, is_bomb = Kind.BOMB, 2, True
+        tier = combination.tier
         return (
             _pack(tier, strength, suit),
             _pack(tier, -strength, suit),
-            family,
-            is_bomb,
+            combination.family or combination.kind,
+            combination.is_bomb,
         )
 
     # --- reading ----------------------------------------------------------
@@ -441,77 +380,99 @@ class _Reader:
         )
 
     def read(self, cards: tuple[Card, ...]) -> list[Play]:
-        """Every reading of ``cards`` (sorted) under the rules (R3, R3.16, R3.17)."""
-        rules = self.rules
-        n = len(cards)
-        if n == 0:
-            return []
-        if n == 1:
-            return [self.single(cards[0])]
-        counts: dict[Rank, int] = {}
-        for card in cards:
-            counts[card.rank] = counts.get(card.rank, 0) + 1
-        jokers = counts.get(Rank.BLACK_JOKER, 0) + counts.get(Rank.RED_JOKER, 0)
+        """Every reading of ``cards`` (sorted) under the rules, kind by kind in the
+        catalogue's order (R3, R3.16, R3.17)."""
+        if len(cards) < 2:
+            return [self.single(cards[0])] if cards else []
+        counts = _Counts(cards)
         readings: list[Play] = []
-        if jokers == n:
-            if n == 2 and len(counts) == 1 and rules.joker_pairs:
-                readings.append(self.pair(cards))
-            if (
-                rules.joker_bomb
-                and counts.get(Rank.BLACK_JOKER) == rules.decks
-                and counts.get(Rank.RED_JOKER) == rules.decks
-            ):
-                readings.append(self.joker_bomb(cards))
-            return readings
-        shape = sorted(counts.values(), reverse=True)
-        if len(counts) == 1:
+        for slot in self.slots:
+            readings += self.fit(slot, counts)
+        return readings
+
+    def fit(self, slot: Sequence[Combination], counts: _Counts) -> list[Play]:
+        """The readings of the counted cards as the kinds of one slot of the catalogue."""
+        first = slot[0]
+        if first.shape is Shape.GROUP:
+            return self._fit_group(first, counts)
+        if first.shape is Shape.JOKERS:
+            return self._fit_jokers(first, counts)
+        if first.attached:
+            return self._fit_winged(first, counts)
+        return self._fit_run(slot, counts)
+
+    def _fit_group(self, combination: Combination, counts: _Counts) -> list[Play]:
+        """A group of one rank, with one attached group of another (R3.1-R3.6, R3.10,
+        R3.14)."""
+        by_rank, cards = counts.by_rank, counts.cards
+        width, attached = combination.width, combination.attached
+        if not attached:
             rank = cards[0].rank
-            if n == 2:
-                readings.append(self.pair(cards))
-            elif n == 3:
-                if rules.triple_bomb:
-                    readings.append(self.rank_bomb(Kind.TRIPLE_BOMB, cards, rank, 3))
-                else:
-                    readings.append(self.grouped(Kind.TRIPLE, cards, rank))
-            elif rules.four_of_a_kind == "bomb":
-                readings.append(self.rank_bomb(Kind.BOMB, cards, rank, n))
-            elif rules.four_of_a_kind == "plain" and n == 4:
-                readings.append(self.grouped(Kind.FOUR_OF_A_KIND, cards, rank))
-            return readings
-        main = max(counts, key=lambda rank: (counts[rank], rank))
-        other = min(counts, key=lambda rank: (counts[rank], rank))
-        if not main.is_joker:
-            if shape == [3, 2] and rules.full_house and (not other.is_joker or rules.joker_pairs):
-                readings.append(self.grouped(Kind.FULL_HOUSE, cards, main))
-            elif shape == [3, 1] and rules.triple_with_single:
-                readings.append(self.grouped(Kind.TRIPLE_WITH_SINGLE, cards, main))
-            elif shape == [4, 1] and rules.four_of_a_kind == "bomb_with_kicker":
-                readings.append(self.rank_bomb(Kind.BOMB_WITH_KICKER, cards, main, 4))
-        if jokers or shape[0] != shape[-1] or shape[0] > 3:
-            return readings
-        mask = 0
-        for rank in counts:
-            mask |= 1 << rank
-        width = shape[0]
-        for window in self.windows.get(mask, ()):
-            if width == 1:
-                if n < rules.min_straight:
-                    break
-                flush = len({card.suit for card in cards}) == 1
-                mode = rules.straight_flush
-                if not flush or mode in ("none", "distinct"):
-                    readings.append(self.run(Kind.STRAIGHT, cards, window))
-                if flush and mode != "none":
-                    readings.append(self.run(Kind.STRAIGHT_FLUSH, cards, window))
-            elif width == 2 and len(counts) >= rules.min_pair_run:
-                readings.append(self.run(Kind.PAIR_RUN, cards, window))
-            elif width == 3 and len(counts) >= rules.min_triple_run:
-                readings.append(self.run(Kind.TRIPLE_RUN, cards, window))
+            if len(by_rank) != 1 or not width <= len(cards) <= combination.most:
+                return []
+            if rank.is_joker and not combination.jokers:
+                return []
+            return [self.group(combination, cards, rank, len(cards))]
+        if len(by_rank) != 2 or len(cards) != width + attached:
+            return []
+        (low, low_count), (high, _) = sorted(by_rank.items())
+        main, other = (low, high) if low_count == width else (high, low)
+        if by_rank[main] != width or by_rank[other] != attached or main.is_joker:
+            return []
+        if other.is_joker and not combination.attached_jokers:
+            return []
+        return [self.group(combination, cards, main, width)]
+
+    def _fit_jokers(self, combination: Combination, counts: _Counts) -> list[Play]:
+        """Every joker of the deck (R3.12)."""
+        decks, by_rank = self.rules.decks, counts.by_rank
+        if counts.jokers == len(counts.cards) == 2 * decks and all(
+            by_rank.get(rank) == decks for rank in (Rank.BLACK_JOKER, Rank.RED_JOKER)
+        ):
+            return [self.joker_bomb(combination, counts.cards)]
+        return []
+
+    def _fit_run(self, slot: Sequence[Combination], counts: _Counts) -> list[Play]:
+        """Runs of ``width`` cards a rank (R3.7-R3.9, R3.11, R3.15, R3.17), window by
+        window; on each, the kinds of the slot in order (a straight, then its flush)."""
+        width, by_rank, cards = slot[0].width, counts.by_rank, counts.cards
+        if counts.jokers or len(by_rank) < slot[0].minimum:
+            return []
+        if any(count != width for count in by_rank.values()):
+            return []
+        readings = []
+        flush = width == 1 and len({card.suit for card in cards}) == 1
+        for window in self.windows.get(counts.mask, ()):
+            for combination in slot:
+                suits = combination.suits
+                if suits == "any" or (suits == "flush") is flush:
+                    readings.append(self.run(combination, cards, window))
+        return readings
+
+    def _fit_winged(self, combination: Combination, counts: _Counts) -> list[Play]:
+        """A triple run of k ranks with k attached groups of ``attached`` cards, of
+        ranks outside the run (R3.18, R3.19): every way of seeing one in the cards."""
+        width, attached, by_rank = combination.width, combination.attached, counts.by_rank
+        triples, spare = divmod(len(counts.cards), width + attached)
+        if spare or triples < combination.minimum:
+            return []
+        readings = []
+        for mask, window in self.by_length.get(triples, ()):
+            if mask & ~counts.mask or any(by_rank[rank] != width for rank in window.ranks):
+                continue
+            wings = [(rank, count) for rank, count in by_rank.items() if not mask >> rank & 1]
+            if attached > 1 and (
+                len(wings) != triples
+                or any(count != attached for _, count in wings)
+                or (not combination.attached_jokers and any(rank.is_joker for rank, _ in wings))
+            ):
+                continue
+            readings.append(self.run(combination, counts.cards, window))
         return readings
 
     def why_not(self, cards: tuple[Card, ...]) -> InvalidCombinationError:
-        """Explain, with the rule id, why ``cards`` have no reading."""
-        rules = self.rules
+        """Explain, with the rule id, why ``cards`` have no reading: a kind the rules
+        leave out that would read them, or what the cards lack."""
         text = format_cards(cards)
 
         def error(reason: str, rule: str) -> InvalidCombinationError:
@@ -519,75 +480,103 @@ class _Reader:
 
         if not cards:
             return error("a play needs at least one card", "R3.1")
-        counts: dict[Rank, int] = {}
-        for card in cards:
-            counts[card.rank] = counts.get(card.rank, 0) + 1
-        n = len(cards)
-        joker_count = sum(count for rank, count in counts.items() if rank.is_joker)
-        shape = sorted(counts.values(), reverse=True)
-        if joker_count == n:
-            if n == 2 and len(counts) == 1:
-                return error("joker pairs are off (joker_pairs=False)", "R3.13")
-            if n == 2 * rules.decks and len(counts) == 2:
-                return error("the joker bomb is off (joker_bomb=False)", "R3.12")
-            return error(
+        counts = _Counts(cards)
+        for combination in self.catalogue.left_out:
+            if self.fit((combination,), counts):
+                reason, rule = _LEFT_OUT[combination.kind]
+                return error(reason.format(n=len(cards)), rule)
+        return error(*self._lacking(counts))
+
+    def _lacking(self, counts: _Counts) -> tuple[str, str]:
+        """What cards of no kind the rules have lack: the reason and the rule id."""
+        by_rank, n = counts.by_rank, len(counts.cards)
+        if counts.jokers == n:
+            if n == 2 and len(by_rank) == 1:
+                return "joker pairs are off (joker_pairs=False)", "R3.13"
+            return (
                 "jokers combine only as a joker pair (two decks) or as the joker bomb (every joker)",
                 "R3.12",
             )
-        if len(counts) == 1:
-            if n == 4 and rules.four_of_a_kind == "bomb_with_kicker":
-                return error(
-                    "four of a kind alone is nothing under four_of_a_kind='bomb_with_kicker'"
-                    " (add one kicker)",
-                    "R3.17",
-                )
-            return error(
-                f"{n} cards of one rank are a combination only with "
-                "four_of_a_kind='bomb' (up to 8 with two decks)",
-                "R3.10",
-            )
-        if shape == [3, 2] and not rules.full_house:
-            return error("full houses are off (full_house=False)", "R3.4")
-        if shape == [3, 1] and not rules.triple_with_single:
-            return error("a triple with a single is off (triple_with_single=False)", "R3.5")
-        if shape == [4, 1] and rules.four_of_a_kind != "bomb_with_kicker":
-            return error(
-                "four of a kind with a kicker needs four_of_a_kind='bomb_with_kicker'", "R3.10"
-            )
-        if shape == [3, 2] and any(rank.is_joker for rank in counts):
-            return error("a joker pair in a full house needs joker_pairs=True", "R3.13")
-        if joker_count:
-            return error(
+        if counts.jokers:
+            if len(by_rank) == 2 and sorted(by_rank.values()) == [2, 3]:
+                return "a joker pair in a full house needs joker_pairs=True", "R3.13"
+            return (
                 "jokers stand only as singles, joker pairs, the joker bomb and kickers;"
                 " never in runs, triples, full houses or bombs of a rank",
                 "R3",
             )
-        width = shape[0]
-        if shape[0] != shape[-1] or width > 3:
-            return error("these cards form no combination", "R3")
-        name, minimum, rule = {
-            1: ("straight", rules.min_straight, "R3.7"),
-            2: ("pair run", rules.min_pair_run, "R3.8"),
-            3: ("triple run", rules.min_triple_run, "R3.9"),
-        }[width]
-        if len(counts) < minimum:
+        widths = set(by_rank.values())
+        width = max(widths)
+        if len(widths) > 1 or width > 3:
+            return "these cards form no combination", "R3"
+        run = next(c for c in self.catalogue.of_shape(Shape.RUN, width) if not c.attached)
+        if len(by_rank) < run.minimum:
             option = {1: "min_straight", 2: "min_pair_run", 3: "min_triple_run"}[width]
-            return error(f"a {name} needs at least {option}={minimum} ranks", rule)
-        return error(
-            f"the ranks are not consecutive under run_order={rules.run_order!r}"
+            return f"a {run.kind.label} needs at least {option}={run.minimum} ranks", run.rule
+        return (
+            f"the ranks are not consecutive under run_order={self.rules.run_order!r}"
             " (no wrap-around, no rank twice)",
             "R3.15",
         )
 
 
-def _reader(rules: Rules) -> _Reader:
-    """The reader of ``rules``, built on first use and kept on the rules object."""
-    memo = rules._memo
-    reader = memo.get("reader")
-    if reader is None:
-        reader = memo["reader"] = _Reader(rules)
-    assert isinstance(reader, _Reader)
-    return reader
+#: What to say of cards that a kind the rules leave out would read: the reason
+#: (``{n}``: how many cards) and the rule id.
+_LEFT_OUT: dict[Kind, tuple[str, str]] = {
+    Kind.TRIPLE: ("triples are played as triple bombs (triple_bomb=True)", "R3.14"),
+    Kind.TRIPLE_BOMB: ("triple bombs are off (triple_bomb=False)", "R3.14"),
+    Kind.FULL_HOUSE: ("full houses are off (full_house=False)", "R3.4"),
+    Kind.TRIPLE_WITH_SINGLE: ("a triple with a single is off (triple_with_single=False)", "R3.5"),
+    Kind.FOUR_OF_A_KIND: (
+        "four of a kind alone is nothing under four_of_a_kind='bomb_with_kicker' (add one kicker)",
+        "R3.17",
+    ),
+    Kind.STRAIGHT_FLUSH: ("straight flushes are off (straight_flush='none')", "R3.11"),
+    Kind.BOMB: (
+        "{n} cards of one rank are a combination only with four_of_a_kind='bomb'"
+        " (up to 8 with two decks)",
+        "R3.10",
+    ),
+    Kind.BOMB_WITH_KICKER: (
+        "four of a kind with a kicker needs four_of_a_kind='bomb_with_kicker'", "R3.10"
+    ),
+    Kind.JOKER_BOMB: ("the joker bomb is off (joker_bomb=False)", "R3.12"),
+    Kind.AIRPLANE_WITH_SINGLES: (
+        "an airplane with single wings needs airplane_wings='singles' or 'singles_or_pairs'",
+        "R3.18",
+    ),
+    Kind.AIRPLANE_WITH_PAIRS: (
+        "an airplane with paired wings needs airplane_wings='pairs' or 'singles_or_pairs'",
+        "R3.18",
+    ),
+}
+
+
+class _Counts:
+    """Sorted cards, counted by rank: what reading them needs."""
+
+    __slots__ = ("by_rank", "cards", "jokers", "mask")
+
+    def __init__(self, cards: tuple[Card, ...]) -> None:
+        self.cards = cards
+        by_rank: dict[Rank, int] = {}
+        for card in cards:
+            by_rank[card.rank] = by_rank.get(card.rank, 0) + 1
+        self.by_rank = by_rank
+        self.jokers = by_rank.get(Rank.BLACK_JOKER, 0) + by_rank.get(Rank.RED_JOKER, 0)
+        self.mask = sum(1 << rank for rank in by_rank)
+
+
+#: The reader of each rule set in use.
+_READERS: RulesCache[_Reader] = RulesCache(_Reader)
+
+
+def reader(rules: Rules) -> _Reader:
+    """The reader of ``rules`` (its keys and readings), built on first use and kept."""
+    return _READERS[rules]
+
+
+_reader = reader
 
 
 def classify_all(cards: Iterable[Card], rules: Rules) -> list[Play]:

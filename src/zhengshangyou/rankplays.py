@@ -27,30 +27,18 @@ True
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, overload
 
 import attrs
 
 from zhengshangyou.cards import Card, Rank
+from zhengshangyou.combinations import Combination, Kind, Shape, kinds_mask
 from zhengshangyou.errors import IllegalMoveError, InvalidCombinationError
 from zhengshangyou.hand import Hand
 from zhengshangyou.moves import (
     _ALL,
     _ALL_MASK,
-    _BOMB,
-    _BOMB_WITH_KICKER,
-    _FOUR_OF_A_KIND,
-    _FULL_HOUSE,
-    _JOKER_BOMB,
-    _PAIR,
-    _PAIR_RUN,
-    _SINGLE,
-    _STRAIGHT,
-    _TRIPLE,
-    _TRIPLE_BOMB,
-    _TRIPLE_RUN,
-    _TRIPLE_WITH_SINGLE,
     LegalPlays,
     _bits,
     _Tables,
@@ -58,8 +46,11 @@ from zhengshangyou.moves import (
     checked_position,
     legal_plays,
 )
-from zhengshangyou.plays import Kind, Play, _new_play, beats
-from zhengshangyou.rules import Rules, check_rules
+from zhengshangyou.moves import (
+    _wings as wings_of,
+)
+from zhengshangyou.plays import Play, _new_play, beats
+from zhengshangyou.rules import Rules, RulesCache, check_rules
 
 __all__ = ["RankPlay", "RankPlays", "rank_plays"]
 
@@ -328,125 +319,82 @@ class RankPlays(Sequence[RankPlay]):
     # --- generation from rank counts -----------------------------------------------
 
     def _build_fast(self) -> None:
-        """The look-up tables of generation from rank counts: rank plays by rank (by
-        main and attached rank for full houses, triples with a single and bombs with a
-        kicker; by size for bombs) and by window for runs."""
+        """The look-up tables of generation from rank counts, one lister per slot of the
+        rule set's catalogue: rank plays by rank (by size for bombs, by main and
+        attached rank for groups with an attached group) and by window for runs."""
         # (Ranks are ints, so plain ints look them up.)
         by_kind: dict[tuple[Kind, tuple[int, ...]], RankPlay] = {}
         for play in self._plays:
             by_kind.setdefault((play.kind, play.ranks), play)
-
-        def one(kind: Kind, size: int) -> tuple[RankPlay | None, ...]:
-            return tuple(by_kind.get((kind, (rank,) * size)) for rank in range(15))
-
-        def attached(kind: Kind, main: int, extra: int) -> tuple[tuple[RankPlay | None, ...], ...]:
-            return tuple(
-                tuple(
-                    by_kind.get((kind, (rank,) * main + (other,) * extra if rank < other
-                                 else (other,) * extra + (rank,) * main))
-                    for other in range(15)
-                )
-                for rank in range(15)
-            )
-
-        self._single, self._pair, self._triple = one(Kind.SINGLE, 1), one(Kind.PAIR, 2), one(Kind.TRIPLE, 3)
-        self._triple_bomb, self._four = one(Kind.TRIPLE_BOMB, 3), one(Kind.FOUR_OF_A_KIND, 4)
-        decks = self.rules.decks
-        self._bombs = tuple(
-            tuple(by_kind.get((Kind.BOMB, (rank,) * size)) for size in range(4, 4 * decks + 1))
-            for rank in range(15)
-        )
-        self._full_house = attached(Kind.FULL_HOUSE, 3, 2)
-        self._triple_with_single = attached(Kind.TRIPLE_WITH_SINGLE, 3, 1)
-        self._bomb_with_kicker = attached(Kind.BOMB_WITH_KICKER, 4, 1)
-        self._joker_bomb = [play for play in self._plays if play.kind is Kind.JOKER_BOMB]
-        # Runs by window (the class tables' windows), per width.
-        tables, reader = self._tables, self._tables.reader
-        identity = self._by_identity
-        self._runs: dict[int, tuple[RankPlay | None, ...]] = {}
-        for width, kind in ((1, Kind.STRAIGHT), (2, Kind.PAIR_RUN), (3, Kind.TRIPLE_RUN)):
-            self._runs[width] = tuple(
-                identity.get(
-                    (
-                        kind._value_,
-                        tuple(Rank(rank) for rank in sorted(ranks * width)),
-                        reader.run_strength(kind, window)[0] & ~_SUIT_PART,
+        self._steps: list[tuple[int, _RankLister, Combination, object]] = []
+        for slot in self._tables.reader.slots:
+            combination = slot[0]
+            kind, width = combination.kind, combination.width
+            lister: _RankLister
+            table: object
+            if combination.shape is Shape.JOKERS:
+                lister, table = self._joker_rank_plays, [p for p in self._plays if p.kind is kind]
+            elif combination.shape is Shape.GROUP and combination.attached:
+                extra = combination.attached
+                lister, table = self._attached_rank_plays, tuple(
+                    tuple(
+                        by_kind.get((kind, (rank,) * width + (other,) * extra if rank < other
+                                     else (other,) * extra + (rank,) * width))
+                        for other in range(15)
                     )
+                    for rank in range(15)
                 )
-                for window, ranks, _ in tables.windows
+            elif combination.shape is Shape.GROUP and combination.most > width:
+                lister, table = self._sized_rank_plays, tuple(
+                    tuple(
+                        by_kind.get((kind, (rank,) * size))
+                        for size in range(width, combination.most + 1)
+                    )
+                    for rank in range(15)
+                )
+            elif combination.shape is Shape.GROUP:
+                lister = self._group_rank_plays
+                table = _by_mask(tuple(by_kind.get((kind, (rank,) * width)) for rank in range(15)))
+            elif combination.attached:
+                lister, table = self._winged_rank_plays, None
+            else:
+                lister, table = self._run_rank_plays, self._runs_by_window(combination)
+            self._steps.append((kinds_mask(slot), lister, combination, table))
+
+    def _runs_by_window(self, combination: Combination) -> tuple[RankPlay | None, ...]:
+        """The rank plays of the runs of ``combination``, by the class tables' windows."""
+        reader, width, identity = self._tables.reader, combination.width, self._by_identity
+        return tuple(
+            identity.get(
+                (
+                    combination.kind._value_,
+                    tuple(Rank(rank) for rank in sorted(ranks * width)),
+                    reader.run_strength(combination, window)[0] & ~_SUIT_PART,
+                )
             )
-        # One-rank kinds by the mask of the ranks held: by its low byte and the rest, two
-        # small tables per kind that every hand reads (see _by_mask).
-        self._by_mask = {
-            width: _by_mask(table)
-            for width, table in (
-                (1, self._single),
-                (2, self._pair),
-                (3, self._triple_bomb if self.rules.triple_bomb else self._triple),
-                (4, self._four),
-            )
-        }
+            for window, ranks, _ in self._tables.windows
+        )
 
     def _legal_fast(self, hand: Hand, top: Play | None, revolution: bool) -> list[RankPlay]:
         """:meth:`legal` from the hand's rank counts (see :meth:`_build_fast`), in the
         order of :meth:`_Tables.plays`."""
         tables = self._tables
-        counts, held = hand._rank_counts, hand._held
-        jokers = joker_pairs = 0
+        counts = hand._rank_counts
+        masks = (0, 0, 0)
         if counts[13] or counts[14]:
-            jokers = (counts[13] > 0) << 13 | (counts[14] > 0) << 14
-            if tables.joker_pairs:
-                joker_pairs = (counts[13] > 1) << 13 | (counts[14] > 1) << 14
+            masks = (
+                0,
+                (counts[13] > 0) << 13 | (counts[14] > 0) << 14,
+                (counts[13] > 1) << 13 | (counts[14] > 1) << 14,
+            )
         if top is None:
             want, above, length, exact = tables.enabled, _ALL_MASK, 0, True
         else:
             want, above, length, exact = tables.plan(top, revolution, _ALL)
-        by_mask = self._by_mask
         found: list[RankPlay | None] = []
-        if want & _SINGLE:
-            low, high = by_mask[1]
-            mask = (held[1] | jokers) & above
-            found += low[mask & 0xFF]
-            found += high[mask >> 8]
-        if want & _PAIR:
-            low, high = by_mask[2]
-            mask = (held[2] | joker_pairs) & above
-            found += low[mask & 0xFF]
-            found += high[mask >> 8]
-        if want & (_TRIPLE | _TRIPLE_BOMB) and held[3]:
-            low, high = by_mask[3]
-            mask = held[3] & (above if want & _TRIPLE else _ALL_MASK)
-            found += low[mask & 0xFF]
-            found += high[mask >> 8]
-        if want & _FULL_HOUSE and (mains := held[3] & above):
-            _put_attached(found, self._full_house, mains, _bits(held[2] | joker_pairs))
-        if want & _TRIPLE_WITH_SINGLE and (mains := held[3] & above):
-            _put_attached(found, self._triple_with_single, mains, _bits(held[1] | jokers))
-        if want & _FOUR_OF_A_KIND and (mask := held[4] & above):
-            low, high = by_mask[4]
-            found += low[mask & 0xFF]
-            found += high[mask >> 8]
-        spans, family = tables.spans, None if top is None else top.family
-        indexes: Sequence[int]
-        if want & _STRAIGHT and (indexes := spans[1][held[1]]):
-            if family is Kind.STRAIGHT:
-                indexes = tables._beating_windows(indexes, 1, length, exact, top, revolution)
-            found += map(self._runs[1].__getitem__, indexes)
-        if want & _PAIR_RUN and (indexes := spans[2][held[2]]):
-            if family is Kind.PAIR_RUN:
-                indexes = tables._beating_windows(indexes, 2, length, exact, top, revolution)
-            found += map(self._runs[2].__getitem__, indexes)
-        if want & _TRIPLE_RUN and (indexes := spans[3][held[3]]):
-            if family is Kind.TRIPLE_RUN:
-                indexes = tables._beating_windows(indexes, 3, length, exact, top, revolution)
-            found += map(self._runs[3].__getitem__, indexes)
-        if want & _BOMB and held[4]:
-            for rank in _bits(held[4]):
-                found += self._bombs[rank][: counts[rank] - 3]
-        if want & _BOMB_WITH_KICKER and held[4]:
-            _put_attached(found, self._bomb_with_kicker, held[4], _bits(held[1] | jokers))
-        if want & _JOKER_BOMB and counts[13] >= self.rules.decks and counts[14] >= self.rules.decks:
-            found += self._joker_bomb
+        for bits, lister, combination, table in self._steps:
+            if want & bits:
+                lister(found, table, combination, hand, masks, above, top, revolution, length, exact)
         if top is not None and top.is_bomb:
             # Only bombs answer a bomb (R4.6), compared as their members are.
             members = self._members
@@ -455,6 +403,79 @@ class RankPlays(Sequence[RankPlay]):
                 if play is not None and beats(members[play.id], top, revolution=revolution)
             ]
         return found  # type: ignore[return-value]  # no None: every entry read exists
+
+    def _group_rank_plays(
+        self, found: list[RankPlay | None], table: Any, combination: Combination, hand: Hand,
+        masks: tuple[int, ...], above: int, top: Play | None, revolution: bool, length: int,
+        exact: bool,
+    ) -> None:
+        """Groups of one size (singles, pairs, triples, fours, triple bombs)."""
+        mask = self._tables.group_ranks(combination, hand._held, masks, above)
+        low, high = table
+        found += low[mask & 0xFF]
+        found += high[mask >> 8]
+
+    def _sized_rank_plays(
+        self, found: list[RankPlay | None], table: Any, combination: Combination, hand: Hand,
+        masks: tuple[int, ...], above: int, top: Play | None, revolution: bool, length: int,
+        exact: bool,
+    ) -> None:
+        """Groups of any size from ``width`` up (bombs of a rank), by rank then size."""
+        width, counts = combination.width, hand._rank_counts
+        for rank in _bits(self._tables.group_ranks(combination, hand._held, masks, above)):
+            found += table[rank][: counts[rank] - width + 1]
+
+    def _attached_rank_plays(
+        self, found: list[RankPlay | None], table: Any, combination: Combination, hand: Hand,
+        masks: tuple[int, ...], above: int, top: Play | None, revolution: bool, length: int,
+        exact: bool,
+    ) -> None:
+        """Groups with an attached group (full houses, triples with a single, bombs with
+        a kicker), by main rank, then attached rank."""
+        tables = self._tables
+        mains = tables.group_ranks(combination, hand._held, (0, 0, 0), above)
+        if mains:
+            _put_attached(found, table, mains, _bits(tables.attached_ranks(combination, hand._held, masks)))
+
+    def _run_rank_plays(
+        self, found: list[RankPlay | None], table: Any, combination: Combination, hand: Hand,
+        masks: tuple[int, ...], above: int, top: Play | None, revolution: bool, length: int,
+        exact: bool,
+    ) -> None:
+        """Runs (straights, pair runs, triple runs), by window."""
+        indexes = self._tables.run_windows(combination, hand._held, top, revolution, length, exact)
+        found += map(table.__getitem__, indexes)
+
+    def _winged_rank_plays(
+        self, found: list[RankPlay | None], table: Any, combination: Combination, hand: Hand,
+        masks: tuple[int, ...], above: int, top: Play | None, revolution: bool, length: int,
+        exact: bool,
+    ) -> None:
+        """Runs with wings (airplanes, R3.18), by window, then by the wings' ranks."""
+        tables, width, extra = self._tables, combination.width, combination.attached
+        indexes = tables.run_windows(combination, hand._held, top, revolution, length, exact)
+        wings = tables.attached_ranks(combination, hand._held, masks)
+        keys, identity = tables.run_keys[combination.kind][0], self._by_identity
+        value = combination.kind._value_
+        for index in indexes:
+            _, ranks, mask = tables.windows[index]
+            body = tuple(rank for rank in ranks for _ in range(width))
+            for wing_ranks in wings_of(_bits(wings & ~mask), len(ranks), extra, hand._rank_counts):
+                played = sorted(body + tuple(rank for rank in wing_ranks for _ in range(extra)))
+                found.append(identity[(value, tuple(map(Rank, played)), keys[index] & ~_SUIT_PART)])
+
+    def _joker_rank_plays(
+        self, found: list[RankPlay | None], table: Any, combination: Combination, hand: Hand,
+        masks: tuple[int, ...], above: int, top: Play | None, revolution: bool, length: int,
+        exact: bool,
+    ) -> None:
+        """The joker bomb (R3.12)."""
+        counts, decks = hand._rank_counts, self.rules.decks
+        if counts[13] >= decks and counts[14] >= decks:
+            found += table
+
+
+_RankLister = Callable[..., None]
 
 
 _ByMask = tuple[tuple[tuple[RankPlay | None, ...], ...], tuple[tuple[RankPlay | None, ...], ...]]
@@ -483,15 +504,14 @@ def _put_attached(
         found += map(get, attached[place + 1 :])
 
 
+#: The rank plays of each rule set in use.
+_SPACES: RulesCache[RankPlays] = RulesCache(RankPlays)
+
+
 def rank_plays(rules: Rules) -> RankPlays:
-    """The :class:`RankPlays` of ``rules``, built on first use and kept in its memo.
+    """The :class:`RankPlays` of ``rules``, built on first use and kept.
 
     >>> rank_plays(Rules()) is rank_plays(Rules())
     True
     """
-    memo = check_rules(rules)._memo
-    found = memo.get("rank_plays")
-    if found is None:
-        found = memo["rank_plays"] = RankPlays(rules)
-    assert isinstance(found, RankPlays)
-    return found
+    return _SPACES[check_rules(rules)]

@@ -18,8 +18,8 @@ zhengshangyou.errors.InvalidRulesError: revolution requires four_of_a_kind='plai
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any, Literal, cast, get_args
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, ClassVar, Literal, TypeVar, cast, get_args
 
 import attrs
 
@@ -37,6 +37,7 @@ __all__ = [
     "LaterLead",
     "NextDealer",
     "Rules",
+    "RulesCache",
     "RunOrder",
     "Scoring",
     "StraightFlush",
@@ -171,7 +172,7 @@ def _to_target(value: object) -> int | None:
     return value
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class Rules:
     """Every rule option of RULES.md, with its documented default (the ``zhengshangyou`` preset).
 
@@ -232,11 +233,6 @@ class Rules:
     )
     target_score: int | None = attrs.field(default=None, converter=_to_target)
     exchange: Exchange = attrs.field(default="none", validator=_choice(Exchange))
-    # A private memo for tables derived from the options (built by other modules).
-    _memo: dict[object, object] = attrs.field(
-        init=False, factory=dict, eq=False, repr=False, hash=False
-    )
-
     def __new__(cls, /, **options: Any) -> Rules:
         # R10: an option name the library does not know is refused by name (the
         # generated ``__init__`` would raise a bare TypeError). ``__init__`` keeps
@@ -246,8 +242,6 @@ class Rules:
 
     def __attrs_post_init__(self) -> None:
         self._check_clashes()
-        # Equal rule sets share one memo: what one derived serves every other.
-        object.__setattr__(self, "_memo", _shared_memo(self))
 
     def _check_clashes(self) -> None:
         """R10: refuse contradictory option sets, naming the options."""
@@ -498,22 +492,56 @@ def _check_names(options: Mapping[Any, object]) -> None:
             )
 
 
-#: The memos of the rule sets in use, by rule set (equal rule sets share one).
-_MEMOS: dict[Rules, dict[object, object]] = {}
-#: How many rule sets keep a memo; beyond, the longest-held is dropped.
-_MEMOS_LIMIT = 64
+_T = TypeVar("_T")
 
 
-def _shared_memo(rules: Rules) -> dict[object, object]:
-    """The memo of the rule sets equal to ``rules``, made on first use."""
-    memo = _MEMOS.get(rules)
-    if memo is None:
-        if len(_MEMOS) >= _MEMOS_LIMIT:
+class RulesCache(dict[Rules, _T]):
+    """What a module derives from a rule set, built on first use and kept per rule
+    set (equal rule sets share one): the owner of each derived object (the
+    catalogue, a reader, the generator's tables) keeps its own cache. Bounded: past
+    :attr:`limit` rule sets, the longest-held are dropped.
+
+    >>> sizes = RulesCache(lambda rules: rules.deck_size)
+    >>> sizes[Rules()], sizes[Rules(decks=2)], len(sizes)
+    (54, 108, 2)
+    """
+
+    __slots__ = ("build", "limit")
+
+    #: Every cache made, so that :meth:`forget` reaches them all.
+    caches: ClassVar[list[RulesCache[Any]]] = []
+
+    def __init__(self, build: Callable[[Rules], _T], limit: int = 64) -> None:
+        super().__init__()
+        self.build = build
+        self.limit = limit
+        RulesCache.caches.append(self)
+
+    @staticmethod
+    def forget(rules: Rules | None = None) -> None:
+        """Drop what every cache derived from ``rules`` (from every rule set, when
+        None): the next use builds it afresh. For tools that measure a cold start or
+        free memory; the results never change.
+
+        >>> sizes = RulesCache(lambda rules: rules.deck_size)
+        >>> sizes[Rules()]
+        54
+        >>> RulesCache.forget(Rules()); Rules() in sizes
+        False
+        """
+        for cache in RulesCache.caches:
+            if rules is None:
+                cache.clear()
+            else:
+                cache.pop(rules, None)
+
+    def __missing__(self, rules: Rules) -> _T:
+        if len(self) >= self.limit:
             # (The keys copied in one step, and popped, are safe from other threads.)
-            for older in list(_MEMOS)[: len(_MEMOS) - _MEMOS_LIMIT + 1]:
-                _MEMOS.pop(older, None)
-        memo = _MEMOS[rules] = {}
-    return memo
+            for older in list(self)[: len(self) - self.limit + 1]:
+                self.pop(older, None)
+        value = self[rules] = self.build(check_rules(rules))
+        return value
 
 
 def _from_options(options: dict[str, Any]) -> Rules:

@@ -1,0 +1,379 @@
+"""The catalogue of combinations: every kind of play, stated once, as data (R3, R4).
+
+:func:`catalogue` gives a rule set's :class:`Catalogue`: its options decoded once
+into one :class:`Combination` per kind the rules enable, in the order the
+generator lists them. Everything that reads cards (``plays``), lists plays
+(``moves``, ``rankplays``) or plans a hand (``bots``) iterates the catalogue; none
+of them lists kinds itself. A combination is one of three shapes:
+
+* :attr:`Shape.GROUP`: ``width`` to ``most`` cards of one rank, with, when
+  ``attached`` is set, ``attached`` cards of one other rank (a full house is a
+  group of 3 with 2 attached, a bomb of a rank a group of 4 to ``4 * decks``);
+* :attr:`Shape.RUN`: ``width`` cards of each of at least ``minimum``
+  consecutive ranks under ``run_order`` (R3.15), with, when ``attached`` is set,
+  one group of ``attached`` cards per rank of the run, of ranks outside it (an
+  airplane with wings, R3.18);
+* :attr:`Shape.JOKERS`: every joker of the deck (the joker bomb, R3.12).
+
+A new kind of an existing shape is one entry of :data:`_DEFINITIONS`: its
+readings, both generator views, rank plays and the bots' planner follow.
+
+>>> rules = Rules.preset("two-deck")
+>>> [combination.kind.value for combination in catalogue(rules)][-3:]
+['bomb', 'joker_bomb', 'airplane_with_pairs']
+>>> airplane = catalogue(rules)[Kind.AIRPLANE_WITH_PAIRS]
+>>> airplane.shape, airplane.width, airplane.attached, airplane.minimum, airplane.is_bomb
+(<Shape.RUN: 'run'>, 3, 2, 2, False)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+from typing import Literal
+
+import attrs
+
+from zhengshangyou.rules import Rules, RulesCache, check_rules
+
+__all__ = ["KIND_BITS", "Catalogue", "Combination", "Kind", "Shape", "catalogue", "kinds_mask"]
+
+
+class Kind(enum.Enum):
+    """The kinds of combination (R3); the value is the name used in records.
+
+    >>> Kind.FULL_HOUSE.rule, Kind("pair_run")
+    ('R3.4', <Kind.PAIR_RUN: 'pair_run'>)
+    """
+
+    SINGLE = "single"
+    PAIR = "pair"
+    TRIPLE = "triple"
+    FULL_HOUSE = "full_house"
+    TRIPLE_WITH_SINGLE = "triple_with_single"
+    FOUR_OF_A_KIND = "four_of_a_kind"
+    STRAIGHT = "straight"
+    PAIR_RUN = "pair_run"
+    TRIPLE_RUN = "triple_run"
+    STRAIGHT_FLUSH = "straight_flush"
+    TRIPLE_BOMB = "triple_bomb"
+    BOMB = "bomb"
+    BOMB_WITH_KICKER = "bomb_with_kicker"
+    JOKER_BOMB = "joker_bomb"
+    AIRPLANE_WITH_SINGLES = "airplane_with_singles"
+    AIRPLANE_WITH_PAIRS = "airplane_with_pairs"
+
+    @property
+    def rule(self) -> str:
+        """The id of the rule that defines this kind.
+
+        >>> Kind.JOKER_BOMB.rule
+        'R3.12'
+        """
+        return _DEFINITIONS[self].rule
+
+    @property
+    def label(self) -> str:
+        """The kind's name in words.
+
+        >>> Kind.BOMB_WITH_KICKER.label
+        'bomb with kicker'
+        """
+        return self.value.replace("_", " ")
+
+
+class Shape(enum.Enum):
+    """How a combination's cards are laid out (see the module documentation).
+
+    >>> catalogue(Rules())[Kind.FULL_HOUSE].shape, catalogue(Rules())[Kind.JOKER_BOMB].shape
+    (<Shape.GROUP: 'group'>, <Shape.JOKERS: 'jokers'>)
+    """
+
+    GROUP = "group"
+    RUN = "run"
+    JOKERS = "jokers"
+
+
+#: Which cards of a run may share one suit: any, not all (a straight that is not a
+#: straight flush, R3.17), or all (a straight flush, R3.11).
+Suits = Literal["any", "mixed", "flush"]
+
+
+@attrs.frozen
+class Combination:
+    """One kind of play under one rule set: its shape, how it compares, and where it
+    is listed.
+
+    ``family`` is the kind it competes with (a straight flush competes with
+    straights under ``straight_flush="beats_straights"``, R4.7; every bomb is of
+    the bomb family), ``tier`` the first part of its comparison key within its
+    family (among bombs: triple bombs 0, bombs of a rank 1, straight-flush bombs 2,
+    the joker bomb 3), ``suit_in_key`` whether suits break ties (R4.3, R4.5), and
+    ``sized`` whether a bomb's size counts and how (R4.6 ``bomb_order``).
+    ``jokers``: whether jokers may form the group (a single joker; a joker pair,
+    R3.13); ``attached_jokers``: whether attached groups may be jokers (singles
+    always; pairs only with ``joker_pairs``). ``flips_order``: playing it flips the
+    rank order for the rest of the hand (R4.8). ``listed_with``: the kind it is
+    listed with, run by run (straight flushes with straights); ``off`` says what
+    an option would need to be for the kind to exist, when the rules leave it out.
+
+    >>> pair = catalogue(Rules())[Kind.PAIR]
+    >>> pair.shape, pair.width, pair.most, pair.family, pair.is_bomb
+    (<Shape.GROUP: 'group'>, 2, 2, <Kind.PAIR: 'pair'>, False)
+    """
+
+    kind: Kind
+    rule: str
+    shape: Shape
+    width: int = 1
+    most: int = 0
+    attached: int = 0
+    minimum: int = 1
+    suits: Suits = "any"
+    jokers: bool = False
+    attached_jokers: bool = True
+    family: Kind | None = None
+    tier: int = 0
+    is_bomb: bool = False
+    suit_in_key: bool = False
+    sized: Literal["size_then_rank", "rank_only"] | None = None
+    flips_order: bool = False
+    listed_with: Kind | None = None
+    wheels_high: bool = False
+    off: str = ""
+
+    @property
+    def cards(self) -> int:
+        """How many cards a play of this kind on ``minimum`` ranks (a group: ``width``) holds.
+
+        >>> catalogue(Rules())[Kind.FULL_HOUSE].cards
+        5
+        """
+        per_rank = self.width + self.attached
+        return per_rank * self.minimum if self.shape is Shape.RUN else per_rank
+
+
+def _group(kind: Kind, rule: str, width: int, *, attached: int = 0, off: str = "") -> Combination:
+    return Combination(kind, rule, Shape.GROUP, width, width, attached, off=off)
+
+
+def _run(kind: Kind, rule: str, width: int, *, attached: int = 0, off: str = "") -> Combination:
+    return Combination(kind, rule, Shape.RUN, width, width, attached, off=off)
+
+
+#: Every kind as the rules define it, before options: in listing order (R3). The
+#: options (:func:`_decode`) then set what depends on them.
+_DEFINITIONS: dict[Kind, Combination] = {
+    definition.kind: definition
+    for definition in (
+        _group(Kind.SINGLE, "R3.1", 1),
+        _group(Kind.PAIR, "R3.2", 2),
+        _group(Kind.TRIPLE, "R3.3", 3),
+        _group(Kind.TRIPLE_BOMB, "R3.14", 3, off="triple_bomb=True"),
+        _group(Kind.FULL_HOUSE, "R3.4", 3, attached=2, off="full_house=True"),
+        _group(Kind.TRIPLE_WITH_SINGLE, "R3.5", 3, attached=1, off="triple_with_single=True"),
+        _group(Kind.FOUR_OF_A_KIND, "R3.6", 4, off="four_of_a_kind='plain'"),
+        _run(Kind.STRAIGHT, "R3.7", 1),
+        _run(Kind.STRAIGHT_FLUSH, "R3.11", 1, off="straight_flush other than 'none'"),
+        _run(Kind.PAIR_RUN, "R3.8", 2),
+        _run(Kind.TRIPLE_RUN, "R3.9", 3),
+        _group(Kind.BOMB, "R3.10", 4, off="four_of_a_kind='bomb'"),
+        _group(Kind.BOMB_WITH_KICKER, "R3.10", 4, attached=1, off="four_of_a_kind='bomb_with_kicker'"),
+        Combination(Kind.JOKER_BOMB, "R3.12", Shape.JOKERS, off="joker_bomb=True"),
+        # Kinds added later are listed after the older ones, so that the ids of the
+        # older rank plays never move (rankplays).
+        _run(Kind.AIRPLANE_WITH_SINGLES, "R3.18", 3, attached=1,
+             off="airplane_wings='singles' or 'singles_or_pairs'"),
+        _run(Kind.AIRPLANE_WITH_PAIRS, "R3.18", 3, attached=2,
+             off="airplane_wings='pairs' or 'singles_or_pairs'"),
+    )
+}
+
+
+def _enabled(rules: Rules) -> dict[Kind, bool]:
+    """Which kinds exist under ``rules`` (R3.17, R3.18)."""
+    four = rules.four_of_a_kind
+    wings = rules.airplane_wings
+    return {
+        Kind.SINGLE: True,
+        Kind.PAIR: True,
+        Kind.TRIPLE: not rules.triple_bomb,
+        Kind.TRIPLE_BOMB: rules.triple_bomb,
+        Kind.FULL_HOUSE: rules.full_house,
+        Kind.TRIPLE_WITH_SINGLE: rules.triple_with_single,
+        Kind.FOUR_OF_A_KIND: four == "plain",
+        Kind.STRAIGHT: True,
+        Kind.STRAIGHT_FLUSH: rules.straight_flush != "none",
+        Kind.PAIR_RUN: True,
+        Kind.TRIPLE_RUN: True,
+        Kind.BOMB: four == "bomb",
+        Kind.BOMB_WITH_KICKER: four == "bomb_with_kicker",
+        Kind.JOKER_BOMB: rules.joker_bomb,
+        Kind.AIRPLANE_WITH_SINGLES: wings in ("singles", "singles_or_pairs"),
+        Kind.AIRPLANE_WITH_PAIRS: wings in ("pairs", "singles_or_pairs"),
+    }
+
+
+def _decode(definition: Combination, rules: Rules) -> Combination:
+    """The definition of a kind with what the options say about it (R3, R4)."""
+    kind = definition.kind
+    changes: dict[str, object] = {"family": kind}
+    if definition.shape is Shape.RUN:
+        changes["minimum"] = {1: rules.min_straight, 2: rules.min_pair_run, 3: rules.min_triple_run}[
+            definition.width
+        ]
+    if definition.attached == 2:
+        changes["attached_jokers"] = rules.joker_pairs
+    if kind is Kind.SINGLE:
+        changes.update(jokers=True, suit_in_key=rules.singles_by_suit)
+    elif kind is Kind.PAIR:
+        changes.update(jokers=rules.joker_pairs, suit_in_key=rules.pairs_by_suit)
+    elif kind is Kind.FOUR_OF_A_KIND:
+        changes["flips_order"] = rules.revolution
+    elif kind in (Kind.TRIPLE_BOMB, Kind.BOMB, Kind.BOMB_WITH_KICKER):
+        changes.update(family=Kind.BOMB, is_bomb=True, tier=0 if kind is Kind.TRIPLE_BOMB else 1)
+        if kind is not Kind.TRIPLE_BOMB:
+            changes["sized"] = rules.bomb_order
+        if kind is Kind.BOMB:
+            changes["most"] = 4 * rules.decks
+    elif kind is Kind.JOKER_BOMB:
+        changes.update(family=Kind.BOMB, is_bomb=True, tier=3)
+    elif kind is Kind.STRAIGHT:
+        flushes_apart = rules.straight_flush in ("beats_straights", "bomb")
+        changes.update(
+            suits="mixed" if flushes_apart else "any",
+            suit_in_key=rules.straights_by_suit,
+            wheels_high=rules.straight_ranking == "wheels_high",
+        )
+    elif kind is Kind.STRAIGHT_FLUSH:
+        mode = rules.straight_flush
+        changes.update(
+            suits="flush",
+            suit_in_key=rules.straights_by_suit,
+            wheels_high=rules.straight_ranking == "wheels_high",
+            listed_with=Kind.STRAIGHT,
+        )
+        if mode == "beats_straights":
+            changes.update(family=Kind.STRAIGHT, tier=1)
+        elif mode == "bomb":
+            changes.update(family=Kind.BOMB, tier=2, is_bomb=True)
+    return attrs.evolve(definition, **changes)  # type: ignore[arg-type]
+
+
+@attrs.frozen
+class Catalogue:
+    """A rule set's combinations: the enabled kinds in listing order, each decoded
+    from the options once (see :func:`catalogue`).
+
+    Iterating gives the enabled combinations; ``catalogue[kind]`` one of them;
+    ``kind in catalogue`` whether the rules enable it. :attr:`left_out` holds
+    the kinds the rules leave out, decoded the same way, for explaining why cards
+    have no reading.
+
+    >>> rules = Rules()
+    >>> Kind.BOMB in catalogue(rules), Kind.FOUR_OF_A_KIND in catalogue(rules)
+    (True, False)
+    >>> [combination.kind.value for combination in catalogue(rules).bombs]
+    ['bomb', 'joker_bomb']
+    """
+
+    rules: Rules
+    combinations: tuple[Combination, ...]
+    left_out: tuple[Combination, ...]
+    _by_kind: dict[Kind, Combination] = attrs.field(repr=False)
+
+    def __iter__(self) -> Iterator[Combination]:
+        return iter(self.combinations)
+
+    def __len__(self) -> int:
+        return len(self.combinations)
+
+    def __contains__(self, kind: object) -> bool:
+        return kind in self._by_kind
+
+    def __getitem__(self, kind: Kind) -> Combination:
+        return self._by_kind[kind]
+
+    def get(self, kind: Kind) -> Combination | None:
+        """The combination of ``kind``, or None if the rules leave it out.
+
+        >>> catalogue(Rules()).get(Kind.STRAIGHT_FLUSH) is None
+        True
+        """
+        return self._by_kind.get(kind)
+
+    @property
+    def bombs(self) -> tuple[Combination, ...]:
+        """The enabled kinds that are bombs (R4.6).
+
+        >>> [c.kind.value for c in catalogue(Rules.preset("winner-classic")).bombs]
+        ['straight_flush', 'bomb_with_kicker']
+        """
+        return tuple(combination for combination in self if combination.is_bomb)
+
+    def of_shape(self, shape: Shape, width: int | None = None) -> tuple[Combination, ...]:
+        """The enabled combinations of one shape (and width).
+
+        >>> [c.kind.value for c in catalogue(Rules()).of_shape(Shape.RUN, 3)]
+        ['triple_run']
+        """
+        return tuple(
+            combination
+            for combination in self
+            if combination.shape is shape and (width is None or combination.width == width)
+        )
+
+    def answering(self, kind: Kind) -> tuple[Combination, ...]:
+        """The enabled kinds that may beat a play of ``kind``: its family's and the
+        bombs (R4.1, R4.6, R4.7).
+
+        >>> [c.kind.value for c in catalogue(Rules.preset("winner")).answering(Kind.STRAIGHT)]
+        ['straight', 'straight_flush']
+        """
+        top = self._by_kind.get(kind) or _decode(_DEFINITIONS[kind], self.rules)
+        if top.is_bomb:
+            return self.bombs
+        return tuple(
+            combination
+            for combination in self
+            if combination.is_bomb or combination.family is top.family
+        )
+
+
+def _build(rules: Rules) -> Catalogue:
+    enabled = _enabled(rules)
+    decoded = [_decode(definition, rules) for definition in _DEFINITIONS.values()]
+    on = tuple(combination for combination in decoded if enabled[combination.kind])
+    off = tuple(combination for combination in decoded if not enabled[combination.kind])
+    return Catalogue(rules, on, off, {combination.kind: combination for combination in on})
+
+
+#: The catalogues of the rule sets in use (equal rule sets share one).
+_CATALOGUES: RulesCache[Catalogue] = RulesCache(_build)
+
+
+def catalogue(rules: Rules) -> Catalogue:
+    """The :class:`Catalogue` of ``rules``, decoded on first use and kept.
+
+    >>> catalogue(Rules()) is catalogue(Rules())
+    True
+    >>> len(catalogue(Rules())), len(catalogue(Rules.preset("two-deck")))
+    (9, 11)
+    """
+    return _CATALOGUES[check_rules(rules)]
+
+
+#: One bit per kind, for sets of kinds as ints (the generator never hashes an enum
+#: member in its loops).
+KIND_BITS: dict[Kind, int] = {kind: 1 << index for index, kind in enumerate(Kind)}
+
+
+def kinds_mask(kinds: Iterable[Kind | Combination]) -> int:
+    """The bit mask (:data:`KIND_BITS`) of some kinds or combinations.
+
+    >>> kinds_mask([Kind.SINGLE, Kind.PAIR]) == KIND_BITS[Kind.SINGLE] | KIND_BITS[Kind.PAIR]
+    True
+    """
+    return sum(
+        {KIND_BITS[kind.kind if isinstance(kind, Combination) else kind] for kind in kinds}
+    )
