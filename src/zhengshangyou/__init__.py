@@ -21,7 +21,20 @@ from zhengshangyou.errors import (
     WrongTypeError,
     ZhengShangyouError,
 )
-from zhengshangyou.game import Action, Deal, Game, LegalMoves, Observation, State, deal_cards
+from zhengshangyou.exchange import ExchangeState, ExchangeStep
+from zhengshangyou.game import (
+    Action,
+    Deal,
+    Game,
+    HandState,
+    LegalMoves,
+    Match,
+    Observation,
+    Phase,
+    State,
+    Trick,
+    deal_cards,
+)
 from zhengshangyou.hand import Hand
 from zhengshangyou.moves import LegalPlays, legal_plays
 from zhengshangyou.plays import Kind, Play, beats, classify, classify_all
@@ -40,10 +53,13 @@ __all__ = [
     "Card",
     "CardsNotHeldError",
     "Deal",
+    "ExchangeState",
+    "ExchangeStep",
     "Game",
     "Give",
     "Hand",
     "HandResult",
+    "HandState",
     "IllegalMoveError",
     "ImpossibleCardsError",
     "InvalidCombinationError",
@@ -53,11 +69,13 @@ __all__ = [
     "Kind",
     "LegalMoves",
     "LegalPlays",
+    "Match",
     "Move",
     "NotationError",
     "Observation",
     "Offer",
     "Pass",
+    "Phase",
     "Play",
     "Rank",
     "RankPlay",
@@ -69,6 +87,7 @@ __all__ = [
     "State",
     "Suit",
     "Take",
+    "Trick",
     "WrongTypeError",
     "ZhengShangyouError",
     "__version__",

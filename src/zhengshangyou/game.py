@@ -1,15 +1,19 @@
 """The game: a whole hand and a whole match under any rules (R2, R5–R8).
 
-A :class:`State` is an immutable position with its whole history;
+A :class:`State` is an immutable position with its whole history, made of
+parts by lifetime (:class:`Match`, :class:`HandState`, :class:`Trick`) that
+the states of a match share; its :class:`Phase` says what the table is doing.
 :meth:`State.play` checks a move and returns the next state, and a rejected
-move raises a typed error that names the rule, leaving nothing changed.
+move raises a typed error that names the rule, leaving nothing changed; the
+legal-move view (:class:`LegalMoves`) asks the same check for ``move in``.
 :class:`Game` is the convenient mutable handle most programs use: it holds the
 current state, and :meth:`Game.copy` and :meth:`Game.undo` cost next to
-nothing, since states are shared.
+nothing, since states are shared. The exchange between hands (R8) is
+:mod:`zhengshangyou.exchange`'s.
 
 >>> game = Game(seed=7)                     # the default preset, 4 players
 >>> game.phase, game.to_act in range(4)
-('play', True)
+(<Phase.PLAY: 'play'>, True)
 >>> lead = next(iter(game.legal_moves()))   # the first legal lead, a single
 >>> game.play(lead)
 >>> game.state.top == lead
@@ -21,6 +25,7 @@ True
 
 from __future__ import annotations
 
+import enum
 import itertools
 import random
 from collections.abc import Iterable, Iterator, Sequence
@@ -39,6 +44,13 @@ from zhengshangyou.errors import (
     brief_repr,
     check_int,
 )
+from zhengshangyou.exchange import (
+    ExchangeState,
+    apply_exchange,
+    check_exchange,
+    exchange_moves,
+    start_exchange,
+)
 from zhengshangyou.hand import Hand
 from zhengshangyou.moves import LegalPlays, _engine_plays
 from zhengshangyou.plays import Kind, Play, _reader, beats, resolve, split_declaration
@@ -49,15 +61,15 @@ __all__ = [
     "Action",
     "Deal",
     "Game",
+    "HandState",
     "LegalMoves",
+    "Match",
     "Observation",
     "Phase",
     "State",
+    "Trick",
     "deal_cards",
 ]
-
-Phase = Literal["exchange", "play", "hand_over", "match_over"]
-ExchangeStep = Literal["give", "offer", "take", "return"]
 
 
 @attrs.frozen
@@ -122,59 +134,146 @@ def _rng(seed: int, *purpose: object) -> random.Random:
     return random.Random(":".join(["zhengshangyou", str(seed), *map(str, purpose)]))
 
 
-@attrs.frozen
-class _Exchange:
-    """Where the exchange of R8 stands."""
+class Phase(str, enum.Enum):
+    """What the table is doing (:attr:`State.phase`): an exchange (R8), the play
+    of a hand (R5), a finished hand (R6) or a finished match (R7.4).
 
-    step: ExchangeStep
-    winner: int
-    loser: int
-    offered: tuple[Card, ...] = ()
+    The value is the text that observations and records show; a phase is a
+    ``str`` and compares equal to its value.
+
+    >>> Game(seed=1).phase
+    <Phase.PLAY: 'play'>
+    >>> Phase("hand_over").is_over, Phase.PLAY == "play", str(Phase.MATCH_OVER)
+    (True, True, 'match_over')
+    """
+
+    EXCHANGE = "exchange"
+    """The exchange between hands is under way (R8.2, R8.3)."""
+    PLAY = "play"
+    """The hand is being played (R5)."""
+    HAND_OVER = "hand_over"
+    """The hand has ended (R6.1); :meth:`State.next_hand` deals the next one."""
+    MATCH_OVER = "match_over"
+    """The hand has ended and a score reached ``target_score`` (R7.4)."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand has ended (``HAND_OVER`` or ``MATCH_OVER``).
+
+        >>> Phase.EXCHANGE.is_over, Phase.MATCH_OVER.is_over
+        (False, True)
+        """
+        return self is Phase.HAND_OVER or self is Phase.MATCH_OVER
+
+    def __str__(self) -> str:
+        return self.value
+
+
+# The phases the hot paths test, as module globals: a global is found faster than
+# an enum member (a class attribute), and every move and every listing asks.
+_PLAY, _EXCHANGE = Phase.PLAY, Phase.EXCHANGE
+
+
+@attrs.frozen
+class Match:
+    """The part of a :class:`State` that lasts the whole match: the rules, the
+    seed, the hand number, the totals and the finished hands (their results, and
+    their deals and moves), and the deals given for later hands. It changes only
+    between hands, so every move of a hand shares it.
+
+    >>> match = State.new(Rules(), seed=3).match
+    >>> match.hand_number, match.scores, match.past
+    (0, (0, 0, 0, 0), ())
+    """
+
+    rules: Rules
+    seed: int
+    hand_number: int
+    scores: tuple[int, ...]  # match totals
+    results: tuple[HandResult, ...]  # the hands finished in this match
+    past: tuple[tuple[Deal, tuple[Action, ...]], ...]  # earlier hands: deal and moves
+    deals: tuple[Deal, ...] = attrs.field(default=(), repr=False)  # deals given for later hands
+
+
+@attrs.frozen
+class HandState:
+    """The part of a :class:`State` that lasts one hand and changes only at its
+    milestones: its deal and phase, the revolution (R4.8), who is out and who
+    has played, the exchange and its public transfers (R8). Most moves share it;
+    a new one comes with a seat's first play of the hand, a seat going out, a
+    revolution, an exchange decision and a change of phase.
+
+    >>> hand = State.new(Rules(), seed=3).hand_state
+    >>> hand.phase, hand.finished, hand.played
+    (<Phase.PLAY: 'play'>, (), 0)
+    """
+
+    deal: Deal
+    phase: Phase
+    revolution: bool = False  # whether the rank order is flipped now (R4.8)
+    finished: tuple[int, ...] = ()  # seats out, in order
+    played: int = 0  # bit mask: seats that played a card this hand
+    first_out: tuple[tuple[int, ...], int] | None = None  # cards held and played mask when the Winner went out
+    exchange: ExchangeState | None = None
+    exchanged: tuple[Action, ...] = ()  # public transfers of this hand (R8.2)
+
+
+@attrs.frozen
+class Trick:
+    """The part of a :class:`State` that lasts one trick: the seat to act, the
+    play to beat and who made it, the seats that passed or are locked out since
+    (R5.2, R5.3), and a card the lead must include (R2.5). Every move makes a
+    new one.
+
+    >>> trick = State.new(Rules(), seed=3).trick
+    >>> trick.top is None, trick.top_seat, trick.passed
+    (True, -1, 0)
+    """
+
+    to_act: int  # -1 when nobody is to act
+    top: Play | None = None  # the play to beat; None when the player to act leads
+    top_seat: int = -1  # who made it, or -1
+    passed: int = 0  # bit mask: seats that passed since the last play
+    locked: int = 0  # bit mask: seats locked out of this trick (pass_locks_out)
+    must_include: Card | None = None  # a card the next lead must include (R2.5)
 
 
 @attrs.frozen(repr=False)
 class State:
     """An immutable position of a match; :meth:`play` gives the next one.
 
-    Build the first state with :meth:`State.new` (or use :class:`Game`). This is
-    the referee's view: besides public facts it holds what no seat may see, the
-    other seats' ``hands``, the ``seed`` (which would tell the deals), the
-    ``deal`` and ``past`` hands' deals (every hand as dealt), the ``deals`` given
-    for later hands, and the cards offered in an exchange (``exchange.offered``,
-    seen only by the Winner and the Loser, R8.2). :meth:`observation` gives what
-    one seat may know, and nothing else.
+    Build the first state with :meth:`State.new` (or use :class:`Game`). A state
+    is its parts by lifetime: the :class:`Match` (rules, seed, totals, finished
+    hands), the :class:`HandState` (deal, phase, who is out, exchange), the
+    :class:`Trick` (seat to act, play to beat, passes), and what nearly every
+    move changes: ``hands``, the seats' hands, and ``log``, the moves of this
+    hand. A move makes a new trick and shares the match and, but at a
+    milestone of the hand, the hand state. Every field of the parts reads as an
+    attribute of the state too (``state.top``, ``state.phase``,
+    ``state.scores``...).
+
+    This is the referee's view: besides public facts it holds what no seat may
+    see, the other seats' ``hands``, the ``seed`` (which would tell the deals),
+    the ``deal`` and ``past`` hands' deals (every hand as dealt), the ``deals``
+    given for later hands, and the cards offered in an exchange
+    (``exchange.offered``, seen only by the Winner and the Loser, R8.2).
+    :meth:`observation` gives what one seat may know, and nothing else.
 
     >>> state = State.new(Rules(), seed=3, dealer=0)
     >>> state.phase, state.dealer, sum(map(len, state.hands))
-    ('play', 0, 54)
+    (<Phase.PLAY: 'play'>, 0, 54)
     >>> after = state.play(next(iter(state.legal_moves())))
     >>> len(after.log), len(state.log)    # the earlier state is unchanged
     (1, 0)
+    >>> after.match is state.match        # a move shares what it does not change
+    True
     """
 
-    rules: Rules
-    seed: int
-    hand_number: int
-    deal: Deal
-    phase: Phase
-    hands: tuple[Hand, ...]
-    to_act: int  # -1 when nobody is to act
-    top: Play | None  # the play to beat; None when the player to act leads
-    top_seat: int  # who made it, or -1
-    passed: int  # bit mask: seats that passed since the last play
-    locked: int  # bit mask: seats locked out of this trick (pass_locks_out)
-    revolution: bool  # whether the rank order is flipped now (R4.8)
-    must_include: Card | None  # a card the next lead must include (R2.5)
-    finished: tuple[int, ...]  # seats out, in order
-    played: int  # bit mask: seats that played a card this hand
-    first_out: tuple[tuple[int, ...], int] | None  # cards held and played mask when the Winner went out
-    exchange: _Exchange | None
-    exchanged: tuple[Action, ...]  # public transfers of this hand (R8.2)
-    log: tuple[Action, ...]  # every move of this hand
-    scores: tuple[int, ...]  # match totals
-    results: tuple[HandResult, ...]  # the hands finished in this match
-    past: tuple[tuple[Deal, tuple[Action, ...]], ...]  # earlier hands: deal and moves
-    deals: tuple[Deal, ...] = attrs.field(default=(), repr=False)  # deals given for later hands
+    match: Match
+    hand_state: HandState
+    trick: Trick
+    hands: tuple[Hand, ...]  # every seat's hand
+    log: tuple[Action, ...] = ()  # every move of this hand
 
     # --- construction -----------------------------------------------------
 
@@ -237,7 +336,7 @@ class State:
                 )
         else:
             deal = deal_cards(rules, dealer, _rng(seed, "deal", 0), trick_card=trick_card)
-        state = cls(
+        match = Match(
             rules=rules,
             seed=seed,
             hand_number=0,
@@ -245,59 +344,217 @@ class State:
             results=(),
             past=(),
             deals=deals[1:],
-            **_new_hand(deal),
         )
-        return state._start_play(previous=None)
+        return cls._dealt(match, deal, previous=None)
 
-    def _replace(self, **changes: Any) -> State:
-        """A copy with some fields changed (copying the slots directly)."""
-        new = object.__new__(State)
-        put = object.__setattr__
-        for name in _FIELDS:
-            put(new, name, changes[name] if name in changes else getattr(self, name))
-        return new
+    @classmethod
+    def _dealt(cls, match: Match, deal: Deal, previous: HandResult | None) -> State:
+        """The first state of the hand dealt as ``deal``: its exchange under way
+        (R8), or its first lead (R2.4–R2.6)."""
+        hand_state = HandState(deal=deal, phase=Phase.PLAY)
+        if previous is not None:
+            exchange = start_exchange(match.rules, previous.winner, previous.loser)
+            if exchange is not None:
+                hand_state = attrs.evolve(hand_state, phase=Phase.EXCHANGE, exchange=exchange)
+                trick = Trick(to_act=exchange.to_act)
+                return cls(match=match, hand_state=hand_state, trick=trick, hands=deal.hands)
+        state = cls(match=match, hand_state=hand_state, trick=Trick(to_act=-1), hands=deal.hands)
+        return state._start_play(previous)
 
-    def _move(
-        self,
-        hands: tuple[Hand, ...],
-        to_act: int,
-        top: Play | None,
-        top_seat: int,
-        passed: int,
-        locked: int,
-        revolution: bool,
-        finished: tuple[int, ...],
-        played: int,
-        first_out: tuple[tuple[int, ...], int] | None,
-        log: tuple[Action, ...],
-    ) -> State:
-        """The state after a move within a trick: the fields a play or a pass may
-        change, everything else kept. (The hot path of the game: one call per move.)"""
-        return State(
-            self.rules,
-            self.seed,
-            self.hand_number,
-            self.deal,
-            self.phase,
-            hands,
-            to_act,
-            top,
-            top_seat,
-            passed,
-            locked,
-            revolution,
-            None,
-            finished,
-            played,
-            first_out,
-            self.exchange,
-            self.exchanged,
-            log,
-            self.scores,
-            self.results,
-            self.past,
-            self.deals,
-        )
+    # --- the parts' fields, read through the state -----------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the match (:attr:`Match.rules`).
+
+        >>> State.new(Rules(players=3), seed=0).rules.players
+        3
+        """
+        return self.match.rules
+
+    @property
+    def seed(self) -> int:
+        """The seed of the match, which fixes every deal (:attr:`Match.seed`).
+
+        >>> State.new(Rules(), seed=9).seed
+        9
+        """
+        return self.match.seed
+
+    @property
+    def hand_number(self) -> int:
+        """The number of the current hand in the match, from 0 (:attr:`Match.hand_number`).
+
+        >>> State.new(Rules(), seed=0).hand_number
+        0
+        """
+        return self.match.hand_number
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The match totals, one a seat (:attr:`Match.scores`).
+
+        >>> State.new(Rules(), seed=0).scores
+        (0, 0, 0, 0)
+        """
+        return self.match.scores
+
+    @property
+    def results(self) -> tuple[HandResult, ...]:
+        """The results of the hands finished in this match (:attr:`Match.results`).
+
+        >>> State.new(Rules(), seed=0).results
+        ()
+        """
+        return self.match.results
+
+    @property
+    def past(self) -> tuple[tuple[Deal, tuple[Action, ...]], ...]:
+        """The earlier hands of the match: each one's deal and moves (:attr:`Match.past`).
+
+        >>> State.new(Rules(), seed=0).past
+        ()
+        """
+        return self.match.past
+
+    @property
+    def deals(self) -> tuple[Deal, ...]:
+        """The deals given for the later hands, not yet dealt (:attr:`Match.deals`).
+
+        >>> State.new(Rules(), seed=0).deals
+        ()
+        """
+        return self.match.deals
+
+    @property
+    def deal(self) -> Deal:
+        """The current hand as dealt (:attr:`HandState.deal`).
+
+        >>> State.new(Rules(), seed=0, dealer=2).deal.dealer
+        2
+        """
+        return self.hand_state.deal
+
+    @property
+    def phase(self) -> Phase:
+        """What the table is doing: a :class:`Phase` (:attr:`HandState.phase`).
+
+        >>> State.new(Rules(), seed=0).phase
+        <Phase.PLAY: 'play'>
+        """
+        return self.hand_state.phase
+
+    @property
+    def revolution(self) -> bool:
+        """Whether the rank order is flipped now (R4.8, :attr:`HandState.revolution`).
+
+        >>> State.new(Rules(), seed=0).revolution
+        False
+        """
+        return self.hand_state.revolution
+
+    @property
+    def finished(self) -> tuple[int, ...]:
+        """The seats out, in order; once the hand is over, its whole finishing
+        order (R6.1, R6.2; :attr:`HandState.finished`).
+
+        >>> State.new(Rules(), seed=0).finished
+        ()
+        """
+        return self.hand_state.finished
+
+    @property
+    def played(self) -> int:
+        """The seats that played a card this hand, as a bit mask (:attr:`HandState.played`).
+
+        >>> State.new(Rules(), seed=0).played
+        0
+        """
+        return self.hand_state.played
+
+    @property
+    def first_out(self) -> tuple[tuple[int, ...], int] | None:
+        """When the Winner went out: every seat's number of cards, and the seats
+        that had played, as a bit mask (R7.1; :attr:`HandState.first_out`).
+
+        >>> State.new(Rules(), seed=0).first_out is None
+        True
+        """
+        return self.hand_state.first_out
+
+    @property
+    def exchange(self) -> ExchangeState | None:
+        """Where the exchange stands, while one is under way (R8; :attr:`HandState.exchange`).
+
+        >>> State.new(Rules(), seed=0).exchange is None
+        True
+        """
+        return self.hand_state.exchange
+
+    @property
+    def exchanged(self) -> tuple[Action, ...]:
+        """The cards that changed hands in this hand's exchange, public (R8.2;
+        :attr:`HandState.exchanged`).
+
+        >>> State.new(Rules(), seed=0).exchanged
+        ()
+        """
+        return self.hand_state.exchanged
+
+    @property
+    def to_act(self) -> int:
+        """The seat to act, or -1 when nobody is (:attr:`Trick.to_act`).
+
+        >>> State.new(Rules(), seed=0).to_act in range(4)
+        True
+        """
+        return self.trick.to_act
+
+    @property
+    def top(self) -> Play | None:
+        """The play to beat, or None when the seat to act leads (:attr:`Trick.top`).
+
+        >>> State.new(Rules(), seed=0).top is None
+        True
+        """
+        return self.trick.top
+
+    @property
+    def top_seat(self) -> int:
+        """The seat that made the play to beat, or -1 (:attr:`Trick.top_seat`).
+
+        >>> State.new(Rules(), seed=0).top_seat
+        -1
+        """
+        return self.trick.top_seat
+
+    @property
+    def passed(self) -> int:
+        """The seats that passed since the last play, as a bit mask (:attr:`Trick.passed`).
+
+        >>> State.new(Rules(), seed=0).passed
+        0
+        """
+        return self.trick.passed
+
+    @property
+    def locked(self) -> int:
+        """The seats locked out of this trick (``pass_locks_out``, R5.3), as a bit
+        mask (:attr:`Trick.locked`).
+
+        >>> State.new(Rules(), seed=0).locked
+        0
+        """
+        return self.trick.locked
+
+    @property
+    def must_include(self) -> Card | None:
+        """A card the next lead must include (R2.5; :attr:`Trick.must_include`).
+
+        >>> str(State.new(Rules.preset("winner", start_card_must_be_played=True), seed=0).must_include)
+        '3D'
+        """
+        return self.trick.must_include
 
     # --- public views -----------------------------------------------------
 
@@ -308,7 +565,7 @@ class State:
         >>> State.new(Rules(players=3), seed=0).players
         3
         """
-        return self.rules.players
+        return self.match.rules.players
 
     @property
     def dealer(self) -> int:
@@ -317,7 +574,7 @@ class State:
         >>> State.new(Rules(), seed=1, dealer=3).dealer
         3
         """
-        return self.deal.dealer
+        return self.hand_state.deal.dealer
 
     @property
     def winner(self) -> int | None:
@@ -326,7 +583,8 @@ class State:
         >>> State.new(Rules(), seed=1).winner is None
         True
         """
-        return self.finished[0] if self.finished else None
+        finished = self.hand_state.finished
+        return finished[0] if finished else None
 
     @property
     def result(self) -> HandResult | None:
@@ -335,8 +593,8 @@ class State:
         >>> State.new(Rules(), seed=0).result is None
         True
         """
-        if self.phase in ("hand_over", "match_over"):
-            return self.results[-1]
+        if self.hand_state.phase.is_over:
+            return self.match.results[-1]
         return None
 
     def is_active(self, seat: int) -> bool:
@@ -353,7 +611,7 @@ class State:
         >>> len(State.new(Rules(), seed=0).history())
         1
         """
-        return (*self.past, (self.deal, self.log))
+        return (*self.match.past, (self.hand_state.deal, self.log))
 
     def legal_moves(self) -> LegalMoves:
         """The moves the seat to act may make now, as a lazy view (see :class:`LegalMoves`).
@@ -367,12 +625,28 @@ class State:
 
     # --- transitions --------------------------------------------------------
 
+    def check(self, move: object, *, seat: int | None = None) -> None:
+        """Refuse ``move`` unless the seat to act (``seat``, when given, must be
+        it) may make it now: the check of :meth:`play`, without the move. The
+        error is the one :meth:`play` raises, naming the rule;
+        ``move in state.legal_moves()`` asks the same question.
+
+        >>> state = State.new(Rules(), seed=2)
+        >>> state.check(next(iter(state.legal_moves())))
+        >>> state.check(PASS)
+        Traceback (most recent call last):
+        ...
+        zhengshangyou.errors.IllegalMoveError: the leader may not pass (R5.1)
+        """
+        _check_move(self, move, seat)
+
     def play(self, move: Move, *, seat: int | None = None) -> State:
         """The state after the seat to act makes ``move``; checked.
 
         ``seat``, when given, must be the seat to act. A rejected move raises
         :class:`~zhengshangyou.errors.IllegalMoveError` (or a subclass) naming
-        the rule, and this state is untouched (it is immutable).
+        the rule, and this state is untouched (it is immutable). The check is
+        :meth:`check`'s, which ``move in state.legal_moves()`` asks too.
 
         >>> state = State.new(Rules(), seed=2)
         >>> state.play(PASS)
@@ -380,112 +654,73 @@ class State:
         ...
         zhengshangyou.errors.IllegalMoveError: the leader may not pass (R5.1)
         """
-        if self.phase in ("hand_over", "match_over"):
-            raise IllegalMoveError(
-                "the hand is over: no move is possible until the next hand is dealt (R6.1)",
-                rule="R6.1",
-            )
-        if seat is not None and check_int(seat, "seat", rule="R5.2") != self.to_act:
-            raise IllegalMoveError(
-                f"it is seat {self.to_act}'s turn, not seat {brief_repr(seat)}'s (R5.2)", rule="R5.2"
-            )
-        if not isinstance(move, _MOVE_TYPES):
-            raise WrongTypeError(
-                f"a move is a Play, PASS, Give, Offer, Take or Return, not {type(move).__name__}"
-                f" ({brief_repr(move)}); Game.play also reads text",
-                argument="move",
-                rule="R5.2",
-            )
-        if self.phase == "exchange":
-            return self._exchange_move(move)
-        if isinstance(move, Play):
-            return self._play(move)
-        if isinstance(move, Pass):
-            return self._pass()
-        raise IllegalMoveError(
-            f"{move} is an exchange decision, and no exchange is under way (R8.4)", rule="R8.4"
-        )
+        made, remaining = _check_move(self, move, seat)
+        if remaining is not None:
+            assert isinstance(made, Play)
+            return self._after_play(made, remaining)
+        if made is PASS:
+            return self._after_pass()
+        assert isinstance(made, (Give, Offer, Take, Return))
+        return self._after_exchange(made)
 
-    def _play(self, play: Play) -> State:
-        seat = self.to_act
-        rules = self.rules
-        hand = self.hands[seat]
-        try:
-            remaining = hand.remove(play.cards)
-        except CardsNotHeldError:
-            raise CardsNotHeldError(f"seat {seat} does not hold {play} (R3)") from None
-        # Only a play the engine could have read itself goes on (R3.16): from here on
-        # the play is the rules' own reading, whatever object was handed in.
-        play = _reader(rules).trusted(play, held=True)
-        top = self.top
-        if top is None:
-            if self.must_include is not None and self.must_include not in play.cards:
-                raise IllegalMoveError(
-                    f"the first lead of the hand must include {self.must_include} (R2.5)",
-                    rule="R2.5",
-                )
-        elif not beats(play, top, revolution=self.revolution):
-            if top.is_bomb:
-                reason, rule = f"after the bomb {top} only a higher bomb may follow", "R4.6"
-            elif play.family is not top.family or len(play) != len(top):
-                reason = f"{play} ({_describe(play)}) does not match {top} ({_describe(top)})"
-                rule = "R4.1"
-            else:
-                reason, rule = f"{play} is not higher than {top}", "R4.2"
-            raise IllegalMoveError(f"{reason} ({rule})", rule=rule)
+    def _after_play(self, play: Play, remaining: Hand) -> State:
+        """The state after the seat to act makes ``play`` (checked), keeping ``remaining``."""
+        hand_state, trick = self.hand_state, self.trick
+        rules = self.match.rules
+        seat = trick.to_act
         hands = self.hands[:seat] + (remaining,) + self.hands[seat + 1 :]
-        revolution = self.revolution
+        revolution = hand_state.revolution
         if rules.revolution and play.kind is Kind.FOUR_OF_A_KIND:
             revolution = not revolution  # judged under the old order, flips for what follows (E20)
-        played = self.played | (1 << seat)
-        finished, first_out = self.finished, self.first_out
-        if not remaining:
-            finished = (*finished, seat)
-            if first_out is None:
-                first_out = (tuple(map(len, hands)), played)
-        log = (*self.log, Action(seat, play))
-        if _hand_ends(rules, hands, finished):
-            state = self._replace(
-                hands=hands, played=played, finished=finished, first_out=first_out, log=log
+        played = hand_state.played | (1 << seat)
+        if not remaining or played != hand_state.played or revolution != hand_state.revolution:
+            # A milestone of the hand: a seat's first play, a seat out, a revolution.
+            finished, first_out = hand_state.finished, hand_state.first_out
+            if not remaining:
+                finished = (*finished, seat)
+                if first_out is None:
+                    first_out = (tuple(map(len, hands)), played)
+            hand_state = HandState(
+                deal=hand_state.deal,
+                phase=hand_state.phase,
+                revolution=revolution,
+                finished=finished,
+                played=played,
+                first_out=first_out,
+                exchange=hand_state.exchange,
+                exchanged=hand_state.exchanged,
             )
-            return state._end_hand()
-        following = _next_to_act(hands, self.locked, seat)
+            if not remaining and _hand_ends(rules, hands, finished):
+                log = (*self.log, Action(seat, play))
+                state = State(match=self.match, hand_state=hand_state, trick=trick, hands=hands, log=log)
+                return state._end_hand()
+        following = _next_to_act(hands, trick.locked, seat)
         if (
             following == seat
             or following < 0
             or (rules.auto_restart and _unbeatable(rules, hands, seat, play, revolution))
         ):
             # Nobody may answer, or nothing can beat the play (R5.6): a new trick.
-            leader = seat if remaining else _next_active(hands, seat)
-            return self._move(
-                hands, leader, None, -1, 0, 0, revolution, finished, played, first_out, log
-            )
-        return self._move(
-            hands, following, play, seat, 0, self.locked, revolution, finished, played,
-            first_out, log,
+            trick = Trick(to_act=seat if remaining else _next_active(hands, seat))
+        else:
+            trick = Trick(to_act=following, top=play, top_seat=seat, locked=trick.locked)
+        return State(
+            match=self.match,
+            hand_state=hand_state,
+            trick=trick,
+            hands=hands,
+            log=(*self.log, Action(seat, play)),
         )
 
-    def _pass(self) -> State:
-        seat = self.to_act
-        top = self.top
-        if top is None:
-            raise IllegalMoveError("the leader may not pass (R5.1)", rule="R5.1")
-        if self.rules.must_beat:
-            beating = _engine_plays(
-                self.hands[seat], self.rules, top, view="classes", revolution=self.revolution
-            )
-            forced = next((play for play in beating if not play.is_bomb), None)
-            if forced is not None:
-                raise IllegalMoveError(
-                    f"must_beat: seat {seat} holds a play that beats {top} (such as {forced}),"
-                    " so it may not pass (R5.2)",
-                    rule="R5.2",
-                )
+    def _after_pass(self) -> State:
+        """The state after the seat to act passes (checked)."""
+        trick = self.trick
+        hands = self.hands
+        seat = trick.to_act
         bit = 1 << seat
-        passed = self.passed | bit
-        locked = self.locked | bit if self.rules.pass_locks_out else self.locked
-        log = (*self.log, _PASSES[seat])
-        hands, top_seat = self.hands, self.top_seat
+        passed = trick.passed | bit
+        locked = trick.locked | bit if self.match.rules.pass_locks_out else trick.locked
+        top_seat = trick.top_seat
         done = passed | locked
         if all(
             other == top_seat or not hands[other] or done >> other & 1
@@ -493,42 +728,66 @@ class State:
         ):
             # Every other seat holding cards has passed since the last play (R5.4, R5.5).
             leader = top_seat if hands[top_seat] else _next_active(hands, top_seat)
-            return self._move(
-                hands, leader, None, -1, 0, 0, self.revolution, self.finished, self.played,
-                self.first_out, log,
+            trick = Trick(to_act=leader)
+        else:
+            trick = Trick(
+                to_act=_next_to_act(hands, locked, seat),
+                top=trick.top,
+                top_seat=top_seat,
+                passed=passed,
+                locked=locked,
             )
-        return self._move(
-            hands, _next_to_act(hands, locked, seat), top, top_seat, passed, locked,
-            self.revolution, self.finished, self.played, self.first_out, log,
+        return State(
+            match=self.match,
+            hand_state=self.hand_state,
+            trick=trick,
+            hands=hands,
+            log=(*self.log, _PASSES[seat]),
         )
+
+    def _after_exchange(self, move: Give | Offer | Take | Return) -> State:
+        """The state after an exchange decision (checked): the exchange's next step,
+        or the first lead once it is over (R8, R2.6)."""
+        hand_state = self.hand_state
+        exchange = hand_state.exchange
+        assert exchange is not None
+        action = Action(self.trick.to_act, move)
+        after, hands = apply_exchange(exchange, self.hands, self.match.rules, move)
+        exchanged = hand_state.exchanged if isinstance(move, Offer) else (*hand_state.exchanged, action)
+        hand_state = attrs.evolve(hand_state, exchange=after, exchanged=exchanged)
+        log = (*self.log, action)
+        if after is not None:
+            trick = Trick(to_act=after.to_act)
+            return State(match=self.match, hand_state=hand_state, trick=trick, hands=hands, log=log)
+        state = State(match=self.match, hand_state=hand_state, trick=self.trick, hands=hands, log=log)
+        return state._start_play(self.match.results[-1])
 
     def _end_hand(self) -> State:
         """Close the hand: the finishing order, the Loser, the scores (R6, R7)."""
-        rules = self.rules
-        players = self.players
-        winner = self.finished[0]
-        order = list(self.finished)
+        match, hand_state = self.match, self.hand_state
+        rules = match.rules
+        players = rules.players
+        hands = self.hands
+        winner = hand_state.finished[0]
+        order = list(hand_state.finished)
         rest = [seat for seat in range(players) if seat not in order]
         # Fewer cards first; ties in play order from the Winner, so that the last
         # seat (the Loser) holds the most cards and is the latest of those tied (R6.2).
-        rest.sort(key=lambda seat: (len(self.hands[seat]), (seat - winner) % players))
+        rest.sort(key=lambda seat: (len(hands[seat]), (seat - winner) % players))
         order.extend(rest)
-        assert self.first_out is not None
-        cards_left, played_mask = self.first_out
+        assert hand_state.first_out is not None
+        cards_left, played_mask = hand_state.first_out
         played = tuple(bool(played_mask >> seat & 1) for seat in range(players))
         scores = score_hand(rules, finishing_order=order, cards_left=cards_left, played=played)
         result = HandResult(tuple(order), cards_left, played, scores)
-        totals = tuple(total + score for total, score in zip(self.scores, scores, strict=True))
-        return self._replace(
-            phase="match_over" if match_over(rules, totals) else "hand_over",
-            finished=tuple(order),
-            to_act=-1,
-            top=None,
-            top_seat=-1,
-            passed=0,
-            locked=0,
-            scores=totals,
-            results=(*self.results, result),
+        totals = tuple(total + score for total, score in zip(match.scores, scores, strict=True))
+        phase = Phase.MATCH_OVER if match_over(rules, totals) else Phase.HAND_OVER
+        return State(
+            match=attrs.evolve(match, scores=totals, results=(*match.results, result)),
+            hand_state=attrs.evolve(hand_state, phase=phase, finished=tuple(order)),
+            trick=Trick(to_act=-1),
+            hands=hands,
+            log=self.log,
         )
 
     def next_hand(self) -> State:
@@ -540,25 +799,25 @@ class State:
         ...
         zhengshangyou.errors.IllegalMoveError: the current hand is not over (R6.1)
         """
-        if self.phase == "match_over":
+        match = self.match
+        rules = match.rules
+        if self.hand_state.phase is Phase.MATCH_OVER:
             raise IllegalMoveError(
-                f"the match is over: a score reached target_score={self.rules.target_score} (R7.4)",
+                f"the match is over: a score reached target_score={rules.target_score} (R7.4)",
                 rule="R7.4",
             )
-        if self.phase != "hand_over":
+        if self.hand_state.phase is not Phase.HAND_OVER:
             raise IllegalMoveError("the current hand is not over (R6.1)", rule="R6.1")
-        rules = self.rules
-        previous = self.results[-1]
+        previous = match.results[-1]
         if rules.next_dealer == "loser":
             dealer = previous.loser
         elif rules.next_dealer == "winner":
             dealer = previous.winner
         else:
-            dealer = (self.dealer + 1) % self.players
-        number = self.hand_number + 1
-        if self.deals:
-            deal = self.deals[0]  # checked when the match began (R2.2a)
-            deals = self.deals[1:]
+            dealer = (self.dealer + 1) % rules.players
+        number = match.hand_number + 1
+        if match.deals:
+            deal = match.deals[0]  # checked when the match began (R2.2a)
             if deal.dealer != dealer:
                 raise InvalidSetupError(
                     f"seat {dealer} deals hand {number} (next_dealer={rules.next_dealer!r}),"
@@ -566,23 +825,18 @@ class State:
                     rule="R2.7",
                 )
         else:
-            deal = deal_cards(rules, dealer, _rng(self.seed, "deal", number))
-            deals = ()
-        state = self._replace(
+            deal = deal_cards(rules, dealer, _rng(match.seed, "deal", number))
+        match = attrs.evolve(
+            match,
             hand_number=number,
-            past=(*self.past, (self.deal, self.log)),
-            deals=deals,
-            **_new_hand(deal),
+            past=(*match.past, (self.hand_state.deal, self.log)),
+            deals=match.deals[1:],
         )
-        if rules.exchange != "none":
-            exchange = _Exchange("give", winner=previous.winner, loser=previous.loser)
-            return state._replace(phase="exchange", exchange=exchange, to_act=previous.loser
-            )
-        return state._start_play(previous)
+        return State._dealt(match, deal, previous)
 
     def _start_play(self, previous: HandResult | None) -> State:
         """The first lead of a hand (R2.4–R2.6)."""
-        rules = self.rules
+        rules = self.match.rules
         method: str = rules.first_lead if previous is None else rules.later_lead
         must_include = None
         if method == "start_card":
@@ -600,101 +854,40 @@ class State:
         else:
             assert previous is not None
             leader = previous.winner
-        return self._replace(
-            phase="play",
-            exchange=None,
-            to_act=leader,
-            must_include=must_include,
+        return State(
+            match=self.match,
+            hand_state=attrs.evolve(self.hand_state, phase=Phase.PLAY, exchange=None),
+            trick=Trick(to_act=leader, must_include=must_include),
+            hands=self.hands,
+            log=self.log,
         )
 
     def _start_card_holder(self) -> int:
         """R2.4: the holder of the start card, the first copy met in play order from
         the dealer; failing that, the holder of the lowest card, ties by suit then play
         order from the dealer (library rulings)."""
-        players, dealer = self.players, self.dealer
+        players, dealer, hands = self.players, self.dealer, self.hands
         seats = [(dealer + step) % players for step in range(players)]
         for seat in seats:
-            if self.rules.start_card in self.hands[seat]:
+            if self.rules.start_card in hands[seat]:
                 return seat
-        lowest = min((min(self.hands[seat]), step) for step, seat in enumerate(seats) if self.hands[seat])
+        lowest = min((min(hands[seat]), step) for step, seat in enumerate(seats) if hands[seat])
         return seats[lowest[1]]
 
     # --- the exchange (R8) ------------------------------------------------------
 
     def exchange_moves(self) -> tuple[Move, ...]:
-        """The exchange decisions open to the seat to act (R8.4), in card order.
+        """The exchange decisions open to the seat to act (R8.4), in card order
+        (see :func:`~zhengshangyou.exchange.exchange_moves`).
 
         >>> State.new(Rules(), seed=0).exchange_moves()
         ()
         """
-        exchange = self.exchange
-        if self.phase != "exchange" or exchange is None:
+        hand_state = self.hand_state
+        exchange = hand_state.exchange
+        if hand_state.phase is not Phase.EXCHANGE or exchange is None:
             return ()
-        if exchange.step == "give":
-            return tuple(Give(card) for card in self._highest_cards(exchange.loser))
-        if exchange.step == "take":
-            return tuple(Take(card) for card in dict.fromkeys(exchange.offered))
-        hand = self.hands[exchange.winner]
-        if exchange.step == "return":
-            return tuple(Return(card) for card in dict.fromkeys(hand))
-        pairs: dict[tuple[Card, ...], None] = {}
-        cards = hand.cards
-        for first in range(len(cards)):
-            for second in range(first + 1, len(cards)):
-                pairs[(cards[first], cards[second])] = None
-        return tuple(Offer(pair) for pair in pairs)
-
-    def _highest_cards(self, seat: int) -> tuple[Card, ...]:
-        """The cards the Loser may give: of the highest rank, and of the highest suit
-        when suits are ordered; the Loser chooses among the rest (R8.2)."""
-        hand = self.hands[seat]
-        top_rank = max(card.rank for card in hand)
-        cards = [card for card in dict.fromkeys(hand) if card.rank == top_rank]
-        order = self.rules.suit_order
-        if order is not None and not top_rank.is_joker:
-            best = max(order.index(card.suit) for card in cards if card.suit is not None)
-            cards = [card for card in cards if card.suit is not None and order.index(card.suit) == best]
-        return tuple(cards)
-
-    def _exchange_move(self, move: Move) -> State:
-        exchange = self.exchange
-        assert exchange is not None
-        allowed = self.exchange_moves()
-        if move not in allowed:
-            expected = {
-                "give": "Give(card): the Loser gives their highest card",
-                "offer": "Offer(two cards): the Winner offers two cards of their hand",
-                "take": "Take(card): the Loser takes one of the two offered cards",
-                "return": "Return(card): the Winner returns any card of their hand",
-            }[exchange.step]
-            rule = "R8.3" if exchange.step == "return" else "R8.2"
-            raise IllegalMoveError(
-                f"{move} is not allowed now; expected {expected} ({rule})", rule=rule
-            )
-        winner, loser = exchange.winner, exchange.loser
-        log = (*self.log, Action(self.to_act, move))
-        if isinstance(move, Offer):
-            return self._replace(
-                exchange=attrs.evolve(exchange, step="take", offered=move.cards),
-                to_act=loser,
-                log=log,
-            )
-        assert isinstance(move, (Give, Take, Return))
-        giver, receiver = (loser, winner) if isinstance(move, Give) else (winner, loser)
-        hands = list(self.hands)
-        hands[giver] = hands[giver].remove((move.card,))
-        hands[receiver] = hands[receiver].add((move.card,))
-        state = self._replace(
-            hands=tuple(hands),
-            exchanged=(*self.exchanged, Action(self.to_act, move)),
-            log=log,
-        )
-        if isinstance(move, Give):
-            step: ExchangeStep = "offer" if self.rules.exchange == "highest_for_one_of_two" else "return"
-            return state._replace(exchange=attrs.evolve(exchange, step=step), to_act=winner
-            )
-        previous = self.results[-1]
-        return state._start_play(previous)
+        return exchange_moves(exchange, self.hands, self.match.rules)
 
     # --- observation ----------------------------------------------------------
 
@@ -706,9 +899,11 @@ class State:
         >>> view.hand == state.hands[0], sum(view.counts)
         (True, 54)
         """
-        if not 0 <= check_int(seat, "seat", rule="R2.1") < self.players:
-            raise InvalidSetupError(f"seat must be 0..{self.players - 1}, not {brief_repr(seat)}", rule="R2.1")
-        exchange = self.exchange
+        match, hand_state, trick = self.match, self.hand_state, self.trick
+        players = match.rules.players
+        if not 0 <= check_int(seat, "seat", rule="R2.1") < players:
+            raise InvalidSetupError(f"seat must be 0..{players - 1}, not {brief_repr(seat)}", rule="R2.1")
+        exchange = hand_state.exchange
         # The Winner and the Loser of an exchange see the offer; nobody else does (R8.2).
         involved = (exchange is not None and seat in (exchange.winner, exchange.loser)) or any(
             action.seat == seat and isinstance(action.move, (Give, Offer)) for action in self.log
@@ -718,31 +913,32 @@ class State:
             for action in self.log
             if not isinstance(action.move, Offer) or involved
         )
+        deal = hand_state.deal
         return Observation(
             seat=seat,
-            rules=self.rules,
-            phase=self.phase,
-            hand_number=self.hand_number,
-            dealer=self.dealer,
-            to_act=self.to_act,
+            rules=match.rules,
+            phase=hand_state.phase,
+            hand_number=match.hand_number,
+            dealer=deal.dealer,
+            to_act=trick.to_act,
             hand=self.hands[seat],
             counts=tuple(map(len, self.hands)),
-            top=self.top,
-            top_seat=self.top_seat,
-            passed=_seats(self.passed, self.players),
-            locked=_seats(self.locked, self.players),
-            revolution=self.revolution,
-            must_include=self.must_include,
-            finished=self.finished,
-            played=_seats(self.played, self.players),
-            trick_card=self.deal.trick_card,
-            trick_seat=self.deal.trick_seat,
+            top=trick.top,
+            top_seat=trick.top_seat,
+            passed=_seats(trick.passed, players),
+            locked=_seats(trick.locked, players),
+            revolution=hand_state.revolution,
+            must_include=trick.must_include,
+            finished=hand_state.finished,
+            played=_seats(hand_state.played, players),
+            trick_card=deal.trick_card,
+            trick_seat=deal.trick_seat,
             offered=exchange.offered if involved and exchange is not None else (),
-            exchanged=self.exchanged,
+            exchanged=hand_state.exchanged,
             history=history,
-            scores=self.scores,
-            results=self.results,
-            legal_moves=tuple(self.legal_moves()) if seat == self.to_act else (),
+            scores=match.scores,
+            results=match.results,
+            legal_moves=tuple(self.legal_moves()) if seat == trick.to_act else (),
         )
 
     def __repr__(self) -> str:
@@ -752,29 +948,104 @@ class State:
         )
 
 
-_FIELDS = tuple(field.name for field in attrs.fields(State))
+def _check_move(state: State, move: object, seat: object) -> tuple[Move, Hand | None]:
+    """The one legality check of a move in ``state``, asked by :meth:`State.play`,
+    :meth:`State.check` and ``move in`` :class:`LegalMoves`: refuse ``move`` with
+    the error that names the rule (E23), or give it as the game makes it, with
+    the hand its seat keeps when it is a play (None otherwise).
+
+    In order: the hand is on (R6.1), ``seat`` (when not None) is the seat to act
+    (R5.2), ``move`` is a move (R5.2); during an exchange, the decision the
+    exchange waits for (R8.2, R8.3, :func:`~zhengshangyou.exchange.check_exchange`);
+    during play, a play its seat holds (R3), one of the rules' own readings of its
+    cards (R3.16), including the card the first lead must include (R2.5) and
+    beating the play on the table (R4); or a pass, never by the leader (R5.1) nor,
+    under ``must_beat``, by a seat holding a beating play that is not a bomb
+    (R5.2); an exchange decision outside an exchange is refused (R8.4).
+    """
+    hand_state, trick = state.hand_state, state.trick
+    phase = hand_state.phase
+    if phase is not _PLAY and phase is not _EXCHANGE:
+        raise IllegalMoveError(
+            "the hand is over: no move is possible until the next hand is dealt (R6.1)",
+            rule="R6.1",
+        )
+    if seat is not None and check_int(seat, "seat", rule="R5.2") != trick.to_act:
+        raise IllegalMoveError(
+            f"it is seat {trick.to_act}'s turn, not seat {brief_repr(seat)}'s (R5.2)", rule="R5.2"
+        )
+    if not isinstance(move, _MOVE_TYPES):
+        raise WrongTypeError(
+            f"a move is a Play, PASS, Give, Offer, Take or Return, not {type(move).__name__}"
+            f" ({brief_repr(move)}); Game.play also reads text",
+            argument="move",
+            rule="R5.2",
+        )
+    rules = state.match.rules
+    if phase is _EXCHANGE:
+        exchange = hand_state.exchange
+        assert exchange is not None
+        check_exchange(exchange, state.hands, rules, move)
+        return move, None
+    if isinstance(move, Play):
+        return _check_play(state, rules, move)
+    if isinstance(move, Pass):
+        _check_pass(state, rules)
+        return PASS, None
+    raise IllegalMoveError(
+        f"{move} is an exchange decision, and no exchange is under way (R8.4)", rule="R8.4"
+    )
 
 
-def _new_hand(deal: Deal) -> dict[str, Any]:
-    """The fields of a state at the start of a hand dealt as ``deal``, before its lead."""
-    return {
-        "deal": deal,
-        "phase": "play",
-        "hands": deal.hands,
-        "to_act": -1,
-        "top": None,
-        "top_seat": -1,
-        "passed": 0,
-        "locked": 0,
-        "revolution": False,
-        "must_include": None,
-        "finished": (),
-        "played": 0,
-        "first_out": None,
-        "exchange": None,
-        "exchanged": (),
-        "log": (),
-    }
+def _check_play(state: State, rules: Rules, play: Play) -> tuple[Play, Hand]:
+    """A play of the seat to act (R2.5, R3, R3.16, R4), as the rules read it, and the
+    hand it leaves; or the error that refuses it."""
+    trick = state.trick
+    seat = trick.to_act
+    try:
+        remaining = state.hands[seat].remove(play.cards)
+    except CardsNotHeldError:
+        raise CardsNotHeldError(f"seat {seat} does not hold {play} (R3)") from None
+    # Only a play the engine could have read itself goes on (R3.16): from here on
+    # the play is the rules' own reading, whatever object was handed in.
+    play = _reader(rules).trusted(play, held=True)
+    top = trick.top
+    if top is None:
+        must_include = trick.must_include
+        if must_include is not None and must_include not in play.cards:
+            raise IllegalMoveError(
+                f"the first lead of the hand must include {must_include} (R2.5)", rule="R2.5"
+            )
+    elif not beats(play, top, revolution=state.hand_state.revolution):
+        if top.is_bomb:
+            reason, rule = f"after the bomb {top} only a higher bomb may follow", "R4.6"
+        elif play.family is not top.family or len(play) != len(top):
+            reason = f"{play} ({_describe(play)}) does not match {top} ({_describe(top)})"
+            rule = "R4.1"
+        else:
+            reason, rule = f"{play} is not higher than {top}", "R4.2"
+        raise IllegalMoveError(f"{reason} ({rule})", rule=rule)
+    return play, remaining
+
+
+def _check_pass(state: State, rules: Rules) -> None:
+    """A pass of the seat to act (R5.1, R5.2), or the error that refuses it."""
+    trick = state.trick
+    top = trick.top
+    if top is None:
+        raise IllegalMoveError("the leader may not pass (R5.1)", rule="R5.1")
+    if rules.must_beat:
+        seat = trick.to_act
+        beating = _engine_plays(
+            state.hands[seat], rules, top, view="classes", revolution=state.hand_state.revolution
+        )
+        forced = next((play for play in beating if not play.is_bomb), None)
+        if forced is not None:
+            raise IllegalMoveError(
+                f"must_beat: seat {seat} holds a play that beats {top} (such as {forced}),"
+                " so it may not pass (R5.2)",
+                rule="R5.2",
+            )
 
 
 _PASS_ONLY: tuple[Move, ...] = (PASS,)
@@ -959,10 +1230,22 @@ class LegalMoves:
     generator, class view by default), then :data:`~zhengshangyou.actions.PASS`
     when passing is allowed; or the exchange decisions during an exchange.
 
+    Listing and membership differ. Iterating lists the moves of the view: in the
+    class view one play for each class of plays the rules cannot tell apart (the
+    representative, which takes the lowest cards of each rank), in the card view
+    every choice of cards. ``move in moves`` asks whether the move is legal, with
+    the check :meth:`State.play` makes (:meth:`State.check`), whatever the view:
+    a legal play that another play represents in the listing is still ``in``.
+
     >>> state = State.new(Rules(), seed=4)
     >>> moves = state.legal_moves()
     >>> moves.count() == len(list(moves)), PASS in moves
     (True, False)
+    >>> leader = State.new(Rules(), seed=2)      # seat 0 holds QC QH QS
+    >>> [str(move) for move in leader.legal_moves() if len(move) == 2]   # a pair a rank
+    ['9D 9H', 'QC QH', '2D 2H']
+    >>> Play.parse("QH QS", leader.rules) in leader.legal_moves()       # legal, not listed
+    True
     """
 
     state: State
@@ -976,47 +1259,43 @@ class LegalMoves:
         True
         """
         state = self.state
-        if state.phase != "play":
+        hand_state, trick = state.hand_state, state.trick
+        if hand_state.phase is not _PLAY:
             return None
         return _engine_plays(
-            state.hands[state.to_act],
-            state.rules,
-            state.top,
+            state.hands[trick.to_act],
+            state.match.rules,
+            trick.top,
             view=self.view,
-            revolution=state.revolution,
-            must_include=state.must_include,
+            revolution=hand_state.revolution,
+            must_include=trick.must_include,
         )
 
     def pass_allowed(self) -> bool:
-        """Whether the seat to act may pass (R5.1, R5.2).
+        """Whether the seat to act may pass (R5.1, R5.2): ``PASS in self``.
 
         >>> State.new(Rules(), seed=4).legal_moves().pass_allowed()
         False
         """
-        state = self.state
-        if state.phase != "play" or state.top is None:
-            return False
-        if not state.rules.must_beat:
-            return True
-        beating = _engine_plays(
-            state.hands[state.to_act], state.rules, state.top, view="classes",
-            revolution=state.revolution,
-        )
-        return all(play.is_bomb for play in beating)
+        return PASS in self
 
     def __iter__(self) -> Iterator[Move]:
         state = self.state
-        if state.phase == "exchange":
+        if state.hand_state.phase is _EXCHANGE:
             return iter(state.exchange_moves())
         plays = self.plays
         if plays is None:
             return iter(())
-        if self.pass_allowed():
-            return itertools.chain(plays, _PASS_ONLY)
-        return iter(plays)
+        if state.trick.top is None:  # a leader may not pass (R5.1)
+            return iter(plays)
+        try:
+            _check_pass(state, state.match.rules)  # the check of a pass that State.play makes
+        except IllegalMoveError:
+            return iter(plays)
+        return itertools.chain(plays, _PASS_ONLY)
 
     def count(self) -> int:
-        """The number of legal moves.
+        """The number of legal moves listed (see the class's note on listing).
 
         >>> State.new(Rules(), seed=4).legal_moves().count() > 0
         True
@@ -1027,13 +1306,13 @@ class LegalMoves:
         return next(iter(self), None) is not None
 
     def __contains__(self, move: object) -> bool:
-        state = self.state
-        if state.phase == "exchange":
-            return move in state.exchange_moves()
-        if isinstance(move, Pass):
-            return self.pass_allowed()
-        plays = self.plays
-        return plays is not None and move in plays
+        if not isinstance(move, _MOVE_TYPES):
+            return False
+        try:
+            _check_move(self.state, move, None)
+        except ZhengShangyouError:
+            return False
+        return True
 
     def __repr__(self) -> str:
         return f"<LegalMoves of seat {self.state.to_act} in {self.state.phase}>"
@@ -1050,7 +1329,7 @@ class Game:
 
     >>> game = Game(Rules.preset("winner"), seed=1, dealer=0)
     >>> game.rules.min_straight, game.phase
-    (3, 'play')
+    (3, <Phase.PLAY: 'play'>)
     >>> game.to_act == game.state._start_card_holder()   # the 3♦ leads
     True
     >>> clone = game.copy()
@@ -1114,10 +1393,11 @@ class Game:
 
     @property
     def phase(self) -> Phase:
-        """``"exchange"``, ``"play"``, ``"hand_over"`` or ``"match_over"``.
+        """What the table is doing: a :class:`Phase` (``EXCHANGE``, ``PLAY``,
+        ``HAND_OVER`` or ``MATCH_OVER``).
 
         >>> Game(seed=1).phase
-        'play'
+        <Phase.PLAY: 'play'>
         """
         return self._state.phase
 
@@ -1155,7 +1435,7 @@ class Game:
         >>> Game(seed=1).is_hand_over
         False
         """
-        return self._state.phase in ("hand_over", "match_over")
+        return self._state.hand_state.phase.is_over
 
     @property
     def is_match_over(self) -> bool:
@@ -1164,7 +1444,7 @@ class Game:
         >>> Game(seed=1).is_match_over
         False
         """
-        return self._state.phase == "match_over"
+        return self._state.hand_state.phase is Phase.MATCH_OVER
 
     def legal_moves(self, *, view: Literal["classes", "cards"] = "classes") -> LegalMoves:
         """The moves the seat to act may make (see :class:`LegalMoves`).
@@ -1235,9 +1515,9 @@ class Game:
         if isinstance(cards, str):
             text, kind = split_declaration(cards)
             cards = parse_cards(text)
-        top, revolution = state.top, state.revolution
+        top, revolution = state.trick.top, state.hand_state.revolution
         playable = None
-        if state.phase == "play" and top is not None:
+        if state.hand_state.phase is Phase.PLAY and top is not None:
             def playable(play: Play) -> bool:
                 return beats(play, top, revolution=revolution)
         return resolve(cards, state.rules, kind=kind, playable=playable, revolution=revolution)
@@ -1250,7 +1530,7 @@ class Game:
         ...     game.play(next(iter(game.legal_moves())))
         >>> game.next_hand()
         >>> game.state.hand_number, game.phase
-        (1, 'play')
+        (1, <Phase.PLAY: 'play'>)
         """
         after = self._state.next_hand()
         self._earlier = (self._state, self._earlier)

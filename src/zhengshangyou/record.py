@@ -276,7 +276,7 @@ class Record:
         id and the reason.
 
         >>> Record.from_game(Game(seed=3)).replay().phase
-        'play'
+        <Phase.PLAY: 'play'>
         """
         deals = [hand.deal for hand in self.hands]
         try:
