@@ -15,7 +15,7 @@ import pytest
 
 from zhengshangyou import Hand, Kind, Rules, legal_plays
 from zhengshangyou.combinations import Shape, catalogue
-from zhengshangyou.moves import tables
+from zhengshangyou.moves import tables_of
 from zhengshangyou.plays import reader
 from zhengshangyou.rankplays import rank_plays
 
@@ -93,7 +93,7 @@ def test_R4_8_only_four_of_a_kind_flips_the_order_under_revolution() -> None:
 
 
 def test_equal_rule_sets_share_their_derived_tables_and_unequal_ones_do_not() -> None:
-    for derive in (catalogue, reader, rank_plays, lambda rules: tables(rules, True)):
+    for derive in (catalogue, reader, rank_plays, lambda rules: tables_of(rules, True)):
         assert derive(Rules.preset("winner")) is derive(Rules.preset("winner"))
         assert derive(Rules.preset("winner")) is not derive(Rules.preset("winner", players=3))
 
@@ -105,8 +105,8 @@ def test_rules_hold_no_derived_tables_and_pickle_small() -> None:
     assert [field.name for field in attrs.fields(Rules)] == list(Rules.option_names())
     data = pickle.dumps(rules)
     assert b"Play" not in data
-    assert b"_Tables" not in data
+    assert b"Tables" not in data
     assert len(data) < 4000
     copy = pickle.loads(data)
     assert copy == rules
-    assert tables(copy, True) is tables(rules, True)
+    assert tables_of(copy, True) is tables_of(rules, True)

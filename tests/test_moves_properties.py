@@ -420,7 +420,7 @@ def test_R3_a_position_is_kept_from_its_second_visit() -> None:
     rules = _detached(Rules())
     hand = Hand.parse("3D 4C 5H 6S 7D 8C 9H 9S 10D JD QC KH BJ RJ")
     top = Play.parse("6D 6C", rules)
-    tables = moves._tables(rules, True)
+    tables = moves.tables_of(rules, True)
     first_lead, first_answer = list(legal_plays(hand, rules)), list(legal_plays(hand, rules, top))
     assert tables.positions == {}
     second_lead, second_answer = list(legal_plays(hand, rules)), list(legal_plays(hand, rules, top))
@@ -459,7 +459,7 @@ def test_R3_R4_plays_do_not_depend_on_the_memo_bounds(data: st.DataObject) -> No
                 for hand in hands for top in tops for view in VIEWS
             ]
             assert found == expected
-    bounded = [table for view in (True, False) for table in moves._tables(tight, view).memos()
+    bounded = [table for view in (True, False) for table in moves.tables_of(tight, view).memos()
                if isinstance(table, moves._Memo)]
     # (An entry found under another key, as the class view's lowest cards, may add one
     # more entry inside the look-up that made room.)

@@ -116,7 +116,7 @@ def test_R3_the_move_tables_list_every_memo_that_grows_with_the_hands_seen() -> 
     from zhengshangyou import moves
 
     rules = Rules.preset("winner-classic")
-    tables = moves._tables(rules, True)
+    tables = moves.tables_of(rules, True)
     hand = Hand.parse(CLASSIC_HAND)
     list(legal_plays(hand, rules))
     list(legal_plays(hand, rules, Play.parse("7D 7C 7H 7S 3D", rules)))

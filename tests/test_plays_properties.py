@@ -41,7 +41,7 @@ from zhengshangyou import (
     classify,
     classify_all,
 )
-from zhengshangyou.plays import _new_play
+from zhengshangyou.plays import new_play
 
 RULE_ID = re.compile(r"R\d+(\.\d+)*")
 # The presets, two rule sets where plays often read two ways (R3.16), and random rules.
@@ -192,7 +192,7 @@ def test_classify_raises_only_typed_errors_with_a_rule(
 def test_R3_plays_built_fast_equal_plays_built_by_their_constructor(
     rules: Rules, data: st.DataObject
 ) -> None:
-    # The reader and the move generator build plays through _new_play, which sets the
+    # The reader and the move generator build plays through new_play, which sets the
     # slots directly: every slot of a Play must be set, and the play must be the one
     # its attrs constructor builds, in every field, in equality and in its hash.
     slots = [slot for slot in vars(Play)["__slots__"] if slot != "__weakref__"]
@@ -200,7 +200,7 @@ def test_R3_plays_built_fast_equal_plays_built_by_their_constructor(
     cards = data.draw(card_sets(rules), label="cards")
     for play in classify_all(cards, rules):
         fields = (play.kind, play.cards, play.key, play.rev_key, play.family, play.is_bomb)
-        built, fast = Play(*fields), _new_play(*fields)
+        built, fast = Play(*fields), new_play(*fields)
         assert [getattr(fast, slot) for slot in slots] == [getattr(built, slot) for slot in slots]
         assert fast == built
         assert hash(fast) == hash(built)

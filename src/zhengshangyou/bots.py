@@ -351,7 +351,6 @@ class HeuristicBot:
         if exchange is not None:
             return exchange
         plays = [move for move in observation.legal_moves if isinstance(move, Play)]
-        can_pass = PASS in observation.legal_moves
         if not plays:
             return PASS
         planner = _planner(rules)
@@ -371,31 +370,48 @@ class HeuristicBot:
         threat = _threat(observation)
         scored = [(after(play), play) for play in plays]
         if observation.top is None:
-            # Lead: the play that shortens the plan most; among those the weakest,
-            # and the longer one when equal (more cards away), keeping bombs back.
-            def lead_key(item: tuple[int, Play]) -> tuple[int, int, int, int]:
-                remaining, play = item
-                return (remaining, play.is_bomb, _main_rank(observation, play), -len(play))
+            return self._lead(observation, scored, threat)
+        return self._answer(observation, scored, threat, now, PASS in observation.legal_moves)
 
-            best = min(scored, key=lead_key)
-            if threat <= self.urgency:
-                # An opponent is nearly out: lead what they can least follow.
-                safe = [item for item in scored if item[0] <= best[0] + 1 and len(item[1]) > 1]
-                if safe:
-                    best = min(safe, key=lead_key)
-            return best[1]
+    def _lead(self, observation: Observation, scored: list[tuple[int, Play]], threat: int) -> Play:
+        """A lead: the play that shortens the plan most; among those the weakest, and
+        the longer one when equal (more cards away), keeping bombs back."""
+
+        def lead_key(item: tuple[int, Play]) -> tuple[int, int, int, int]:
+            remaining, play = item
+            return (remaining, play.is_bomb, _main_rank(observation, play), -len(play))
+
+        best = min(scored, key=lead_key)
+        if threat <= self.urgency:
+            # An opponent is nearly out: lead what they can least follow.
+            safe = [item for item in scored if item[0] <= best[0] + 1 and len(item[1]) > 1]
+            if safe:
+                best = min(safe, key=lead_key)
+        return best[1]
+
+    def _answer(
+        self, observation: Observation, scored: list[tuple[int, Play]], threat: int, now: int,
+        can_pass: bool,
+    ) -> Move:
+        """An answer: a beating play that does not lengthen the plan; one that does, or
+        a bomb, only when an opponent is close to going out or the plan is short."""
+
+        def weakest(items: list[tuple[int, Play]]) -> Play:
+            return min(items, key=lambda item: (item[0], _strength(observation, item[1])))[1]
+
         plain = [(remaining, play) for remaining, play in scored if not play.is_bomb]
         bombs = [(remaining, play) for remaining, play in scored if play.is_bomb]
         cheap = [(remaining, play) for remaining, play in plain if remaining < now]
+        pressed = threat <= self.urgency or now <= 2 or not can_pass
         if cheap:
-            return min(cheap, key=lambda item: (item[0], _strength(observation, item[1])))[1]
-        if plain and (threat <= self.urgency or not can_pass or now <= 2):
-            return min(plain, key=lambda item: (item[0], _strength(observation, item[1])))[1]
-        if bombs and (threat <= self.urgency or now <= 2 or not can_pass):
-            return min(bombs, key=lambda item: (item[0], _strength(observation, item[1])))[1]
+            return weakest(cheap)
+        if plain and pressed:
+            return weakest(plain)
+        if bombs and pressed:
+            return weakest(bombs)
         if plain and all(remaining <= now for remaining, _ in plain):
             return min(plain, key=lambda item: _strength(observation, item[1]))[1]
-        return PASS if can_pass else plays[0]
+        return PASS if can_pass else scored[0][1]
 
     def _keep(self, observation: Observation) -> tuple[Card, ...]:
         """Cards worth keeping in an exchange: the highest ranks."""

@@ -222,6 +222,10 @@ class Card:
     True
     >>> sorted(parse_cards("2S 3H 3D RJ"))
     [Card.parse('3D'), Card.parse('3H'), Card.parse('2S'), Card.parse('RJ')]
+    >>> Card.parse("3D").index, Card.parse("2S").index, Card.parse("RJ").index
+    (0, 51, 53)
+    >>> all(Card.from_index(card.index) == card for card in make_deck())
+    True
     >>> Card(Rank.RED_JOKER, Suit.HEARTS)
     Traceback (most recent call last):
     ...
@@ -230,35 +234,36 @@ class Card:
 
     rank: Rank = attrs.field(converter=_to_rank)
     suit: Suit | None = attrs.field(default=None, validator=_check_suit)
-    # The position in the sorted deck (see ``index``), kept for fast ordering.
-    _order: int = attrs.field(init=False, eq=False, repr=False)
+    #: A fixed integer id 0…53, the card's place in the sorted deck: ``4 * rank +
+    #: suit``, then 52 for BJ, 53 for RJ (see :meth:`from_index`). Cards order by it.
+    index: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if self.suit is None:
             order = 52 + self.rank - Rank.BLACK_JOKER
         else:
             order = 4 * self.rank + self.suit
-        object.__setattr__(self, "_order", int(order))
+        object.__setattr__(self, "index", int(order))
 
     def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return self._order < other._order
+        return self.index < other.index
 
     def __le__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return self._order <= other._order
+        return self.index <= other.index
 
     def __gt__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return self._order > other._order
+        return self.index > other.index
 
     def __ge__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return self._order >= other._order
+        return self.index >= other.index
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -287,17 +292,6 @@ class Card:
         (True, False)
         """
         return self.suit is None
-
-    @property
-    def index(self) -> int:
-        """A fixed integer id 0…53: ``4 * rank + suit``, then 52 for BJ, 53 for RJ.
-
-        >>> Card.parse("3D").index, Card.parse("2S").index, Card.parse("RJ").index
-        (0, 51, 53)
-        >>> all(Card.from_index(card.index) == card for card in make_deck())
-        True
-        """
-        return self._order
 
     @classmethod
     def from_index(cls, index: int) -> Card:

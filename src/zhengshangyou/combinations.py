@@ -29,14 +29,26 @@ readings, both generator views, rank plays and the bots' planner follow.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+import itertools
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Literal
 
 import attrs
 
 from zhengshangyou.rules import Rules, RulesCache, check_rules
 
-__all__ = ["KIND_BITS", "Catalogue", "Combination", "Kind", "Shape", "catalogue", "kinds_mask"]
+__all__ = [
+    "ALL_KINDS",
+    "KIND_BITS",
+    "Catalogue",
+    "Combination",
+    "Kind",
+    "Shape",
+    "catalogue",
+    "kinds_mask",
+    "rank_runs",
+    "wing_choices",
+]
 
 
 class Kind(enum.Enum):
@@ -366,6 +378,8 @@ def catalogue(rules: Rules) -> Catalogue:
 #: One bit per kind, for sets of kinds as ints (the generator never hashes an enum
 #: member in its loops).
 KIND_BITS: dict[Kind, int] = {kind: 1 << index for index, kind in enumerate(Kind)}
+#: The mask of every kind.
+ALL_KINDS = sum(KIND_BITS.values())
 
 
 def kinds_mask(kinds: Iterable[Kind | Combination]) -> int:
@@ -377,3 +391,31 @@ def kinds_mask(kinds: Iterable[Kind | Combination]) -> int:
     return sum(
         {KIND_BITS[kind.kind if isinstance(kind, Combination) else kind] for kind in kinds}
     )
+
+
+def wing_choices(
+    ranks: tuple[int, ...], count: int, size: int, held: Sequence[int]
+) -> Iterator[tuple[int, ...]]:
+    """The ranks of ``count`` attached groups of ``size`` cards chosen among ``ranks``
+    (R3.19), in order: pairs of ``count`` different ranks; singles of any ranks,
+    a rank as often as ``held`` (the hand's rank counts) allows.
+
+    >>> counts = [2, 1] + [0] * 13
+    >>> list(wing_choices((0, 1), 2, 1, counts)), list(wing_choices((0, 1), 2, 2, counts))
+    ([(0, 0), (0, 1)], [(0, 1)])
+    """
+    if size > 1:
+        yield from itertools.combinations(ranks, count)
+        return
+    for chosen in itertools.combinations_with_replacement(ranks, count):
+        if all(held[rank] >= copies for rank, copies in rank_runs(chosen)):
+            yield chosen
+
+
+def rank_runs(ranks: tuple[int, ...]) -> list[tuple[int, int]]:
+    """Each rank of sorted ``ranks`` with how often it stands there.
+
+    >>> rank_runs((3, 3, 5))
+    [(3, 2), (5, 1)]
+    """
+    return [(rank, len(list(group))) for rank, group in itertools.groupby(ranks)]

@@ -23,7 +23,7 @@ from zhengshangyou.errors import CardsNotHeldError, ImpossibleCardsError, WrongT
 __all__ = ["Hand"]
 
 
-_ORDER = attrgetter("_order")
+_ORDER = attrgetter("index")
 #: No rule set has more than two decks, so no hand holds a card three times (R1.3a).
 _MOST_COPIES = 2
 
@@ -40,12 +40,29 @@ def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 
 _CODE_BASE = tuple(rank << 12 for rank in range(15))
+
+#: Every rank, 3 to the red joker, as a rank mask (bit ``rank`` for each :class:`Rank`).
+ALL_RANKS = (1 << 15) - 1
+
+# The set bits of each byte, low to high, and of each 7-bit value above the low byte.
+_LOW_BITS = tuple(tuple(bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
+_HIGH_BITS = tuple(tuple(bit + 8 for bit in range(7) if bits >> bit & 1) for bits in range(128))
+
+
+def rank_bits(mask: int) -> tuple[int, ...]:
+    """The ranks of a rank mask (15 bits, as :attr:`Hand.held`), low to high. (Two
+    small tables stay in the CPU's caches; a memo of every mask would not.)
+
+    >>> rank_bits(Hand.parse("3D 5S RJ").held[1] | 1 << Rank.RED_JOKER)
+    (0, 2, 14)
+    """
+    return _LOW_BITS[mask & 0xFF] + _HIGH_BITS[mask >> 8]
 _DECODED: dict[int, tuple[Card, ...]] = {}
-# A rank's bit in each suit's 13 bits of ``Hand._suit_ranks``.
+# A rank's bit in each suit's 13 bits of ``Hand.suit_ranks``.
 _RANK_IN_EVERY_SUIT = tuple(sum(1 << 13 * suit + rank for suit in range(4)) for rank in range(13))
 
 
-def _cards_of_code(code: int) -> tuple[Card, ...]:
+def cards_of_code(code: int) -> tuple[Card, ...]:
     """The cards, sorted, that a rank code of :attr:`Hand.rank_codes` stands for."""
     found = _DECODED.get(code)
     if found is None:
@@ -63,12 +80,12 @@ def _without(held: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] 
     """``held`` (sorted) less ``cards``, counting repeats; None if some card is not held."""
     need: dict[int, int] = {}
     for card in cards:
-        need[card._order] = need.get(card._order, 0) + 1
+        need[card.index] = need.get(card.index, 0) + 1
     if not need:
         return held
     kept = []
     for card in held:
-        order = card._order
+        order = card.index
         if need.get(order):
             need[order] -= 1
         else:
@@ -93,27 +110,44 @@ class Hand:
     (True, 2)
     >>> hand == Hand.parse("3D 5C 3D")
     True
+
+    Besides its cards, a hand keeps what the move generator reads, computed once:
+    ``by_rank``, ``rank_counts``, ``rank_codes``, ``held`` (rank masks by how many
+    cards of a rank are held), ``low_suit_bits`` and ``suit_ranks``.
+
+    >>> hand.rank_counts[Rank.THREE], hand.by_rank[Rank.FIVE], bin(hand.held[2])
+    (2, (Card.parse('5C'),), '0b1')
     """
 
     cards: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
-    _by_rank: tuple[tuple[Card, ...], ...] = attrs.field(init=False, eq=False, repr=False)
-    _rank_counts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
-    _codes: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
-    _held: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
-    _lows: int = attrs.field(init=False, eq=False, repr=False)
-    _suit_ranks: int = attrs.field(init=False, eq=False, repr=False)
+    #: The hand's cards of each rank, sorted, indexed by :class:`Rank` (15 entries).
+    by_rank: tuple[tuple[Card, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    #: The number of cards of each rank, indexed by :class:`Rank` (15 entries).
+    rank_counts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    #: One int per rank that identifies the hand's cards of that rank (15 entries):
+    #: the rank << 12, then three bits per suit counting copies. Two hands hold the
+    #: same cards of a rank exactly when their codes for it are equal; the move
+    #: generator keys its tables on these.
+    rank_codes: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    #: By width 0 to 4, the bit mask of the ranks 3…2 held at least that many times
+    #: (see :meth:`held_mask`).
+    held: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    #: The suit of the lowest card of each rank 3…2, two bits per rank (see :attr:`low_suits`).
+    low_suit_bits: int = attrs.field(init=False, eq=False, repr=False)
+    #: The ranks 3…2 held in each suit: 13 bits per suit, diamonds lowest.
+    suit_ranks: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         groups: list[list[Card]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], [], []]
         # One int per rank naming exactly which cards of that rank the hand holds:
-        # the rank, then three bits per suit counting copies. A card's ``_order`` is
+        # the rank, then three bits per suit counting copies. A card's ``index`` is
         # its place in the sorted deck: 4 * rank + suit, then 52 and 53 for the jokers.
         # And the suit of the lowest card of each rank 3..2, two bits per rank; and the
         # ranks 3..2 held in each suit, 13 bits per suit.
         codes = list(_CODE_BASE)
         lows = suit_ranks = 0
         for card in self.cards:
-            order = card._order
+            order = card.index
             rank = order >> 2 if order < 52 else order - 39
             group = groups[rank]
             if order < 52:
@@ -141,12 +175,12 @@ class Hand:
                         if count > 3:
                             four |= bit
         put = object.__setattr__
-        put(self, "_by_rank", tuple(map(tuple, groups)))
-        put(self, "_rank_counts", counts)
-        put(self, "_codes", tuple(codes))
-        put(self, "_held", (0, one, two, three, four))
-        put(self, "_lows", lows)
-        put(self, "_suit_ranks", suit_ranks)
+        put(self, "by_rank", tuple(map(tuple, groups)))
+        put(self, "rank_counts", counts)
+        put(self, "rank_codes", tuple(codes))
+        put(self, "held", (0, one, two, three, four))
+        put(self, "low_suit_bits", lows)
+        put(self, "suit_ranks", suit_ranks)
 
     @classmethod
     def parse(cls, text: str) -> Hand:
@@ -180,39 +214,7 @@ class Hand:
         >>> Hand.parse("3D 3S 4H").count_rank(Rank.THREE)
         2
         """
-        return self._rank_counts[rank]
-
-    @property
-    def rank_counts(self) -> tuple[int, ...]:
-        """The number of cards of each rank, indexed by :class:`Rank` (15 entries).
-
-        >>> Hand.parse("3D 3S 2H RJ").rank_counts
-        (2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1)
-        """
-        return self._rank_counts
-
-    @property
-    def by_rank(self) -> tuple[tuple[Card, ...], ...]:
-        """The hand's cards of each rank, sorted, indexed by :class:`Rank` (15 entries).
-
-        >>> Hand.parse("3S 3D RJ").by_rank[Rank.THREE]
-        (Card.parse('3D'), Card.parse('3S'))
-        """
-        return self._by_rank
-
-    @property
-    def rank_codes(self) -> tuple[int, ...]:
-        """One int per rank that identifies the hand's cards of that rank (15 entries).
-
-        Two hands hold the same cards of a rank exactly when their codes for it
-        are equal; the move generator keys its memo on these.
-
-        >>> Hand.parse("3D 3S").rank_codes[Rank.THREE] == Hand.parse("3S 3D").rank_codes[Rank.THREE]
-        True
-        >>> Hand.parse("3D").rank_codes[Rank.THREE] == Hand.parse("3S").rank_codes[Rank.THREE]
-        False
-        """
-        return self._codes
+        return self.rank_counts[rank]
 
     @property
     def low_suits(self) -> tuple[int, ...]:
@@ -221,7 +223,7 @@ class Hand:
         >>> Hand.parse("3S 3H 4D").low_suits[:3]
         (2, 0, -1)
         """
-        lows, counts = self._lows, self._rank_counts
+        lows, counts = self.low_suit_bits, self.rank_counts
         return tuple(
             (lows >> 2 * rank & 3 if rank < 13 else 0) if counts[rank] else -1 for rank in range(15)
         )
@@ -232,7 +234,7 @@ class Hand:
         >>> bin(Hand.parse("3D 3S 5H RJ").held_mask(1)), bin(Hand.parse("3D 3S 5H").held_mask(2))
         ('0b101', '0b1')
         """
-        return self._held[width]
+        return self.held[width]
 
     def contains(self, cards: Iterable[Card]) -> bool:
         """Whether the hand holds all of ``cards``, counting repeats (multiset inclusion).
@@ -275,24 +277,24 @@ class Hand:
     def _less(self, remaining: tuple[Card, ...], ranks: set[Rank]) -> Hand:
         """The hand of ``remaining`` cards, which differ from this hand's only in ``ranks``:
         the per-rank tables of the other ranks are reused."""
-        groups = list(self._by_rank)
-        counts = list(self._rank_counts)
-        codes = list(self._codes)
-        lows, suit_ranks = self._lows, self._suit_ranks
-        held = list(self._held)
+        groups = list(self.by_rank)
+        counts = list(self.rank_counts)
+        codes = list(self.rank_codes)
+        lows, suit_ranks = self.low_suit_bits, self.suit_ranks
+        held = list(self.held)
         for rank in ranks:
             group = tuple(card for card in remaining if card.rank == rank)
             groups[rank] = group
             counts[rank] = len(group)
             code = rank << 12
             for card in group:
-                code += 1 << 3 * (card._order & 3)
+                code += 1 << 3 * (card.index & 3)
             codes[rank] = code
             if rank < 13:
-                lows = lows & ~(3 << 2 * rank) | (group[0]._order & 3 if group else 0) << 2 * rank
+                lows = lows & ~(3 << 2 * rank) | (group[0].index & 3 if group else 0) << 2 * rank
                 suit_ranks &= ~_RANK_IN_EVERY_SUIT[rank]
                 for card in group:
-                    suit_ranks |= 1 << 13 * (card._order & 3) + rank
+                    suit_ranks |= 1 << 13 * (card.index & 3) + rank
                 bit = 1 << rank
                 for width in range(1, 5):
                     if len(group) >= width:
@@ -302,35 +304,35 @@ class Hand:
         hand = object.__new__(Hand)
         put = object.__setattr__
         put(hand, "cards", remaining)
-        put(hand, "_by_rank", tuple(groups))
-        put(hand, "_rank_counts", tuple(counts))
-        put(hand, "_codes", tuple(codes))
-        put(hand, "_held", tuple(held))
-        put(hand, "_lows", lows)
-        put(hand, "_suit_ranks", suit_ranks)
+        put(hand, "by_rank", tuple(groups))
+        put(hand, "rank_counts", tuple(counts))
+        put(hand, "rank_codes", tuple(codes))
+        put(hand, "held", tuple(held))
+        put(hand, "low_suit_bits", lows)
+        put(hand, "suit_ranks", suit_ranks)
         return hand
 
-    def _pinned(self, card: Card) -> Hand:
+    def pinned(self, card: Card) -> Hand:
         """This hand with ``card`` moved first among the cards of its rank (it must be
         held). For the move generator only: its representatives take the first cards
         of each rank, so that they hold ``card`` where they can (R2.5)."""
         rank = card.rank
-        group = list(self._by_rank[rank])
+        group = list(self.by_rank[rank])
         group.remove(card)
-        groups = list(self._by_rank)
+        groups = list(self.by_rank)
         groups[rank] = (card, *group)
-        lows = self._lows
+        lows = self.low_suit_bits
         if rank < 13:
-            lows = lows & ~(3 << 2 * rank) | (card._order & 3) << 2 * rank
+            lows = lows & ~(3 << 2 * rank) | (card.index & 3) << 2 * rank
         hand = object.__new__(Hand)
         put = object.__setattr__
         put(hand, "cards", self.cards)
-        put(hand, "_by_rank", tuple(groups))
-        put(hand, "_rank_counts", self._rank_counts)
-        put(hand, "_codes", self._codes)
-        put(hand, "_held", self._held)
-        put(hand, "_lows", lows)
-        put(hand, "_suit_ranks", self._suit_ranks)
+        put(hand, "by_rank", tuple(groups))
+        put(hand, "rank_counts", self.rank_counts)
+        put(hand, "rank_codes", self.rank_codes)
+        put(hand, "held", self.held)
+        put(hand, "low_suit_bits", lows)
+        put(hand, "suit_ranks", self.suit_ranks)
         return hand
 
     def unicode(self) -> str:

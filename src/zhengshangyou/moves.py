@@ -56,17 +56,28 @@ from typing import Literal, TypeVar
 import attrs
 
 from zhengshangyou.cards import Card, Rank, check_copies
-from zhengshangyou.combinations import KIND_BITS, Combination, Kind, Shape, catalogue, kinds_mask
+from zhengshangyou.combinations import (
+    ALL_KINDS,
+    KIND_BITS,
+    Catalogue,
+    Combination,
+    Kind,
+    Shape,
+    catalogue,
+    kinds_mask,
+    rank_runs,
+    wing_choices,
+)
 from zhengshangyou.errors import WrongTypeError, ZhengShangyouError, brief_repr
-from zhengshangyou.hand import Hand, _cards_of_code
+from zhengshangyou.hand import ALL_RANKS, Hand, cards_of_code, rank_bits
 from zhengshangyou.plays import (
     Play,
-    _flip,
-    _new_play,
-    _Reader,
-    _run_line,
-    _Window,
+    Reader,
+    Window,
     beats,
+    flip,
+    new_play,
+    run_line,
 )
 from zhengshangyou.plays import reader as plays_reader
 from zhengshangyou.rules import Rules, RulesCache, check_rules
@@ -90,7 +101,7 @@ _V = TypeVar("_V")
 
 
 #: How a listing lists one slot of the catalogue: the kinds' bits, the lister, the
-#: slot's first combination, and whether it is a bomb (see :meth:`_Tables.plays`).
+#: slot's first combination, and whether it is a bomb (see :meth:`Tables.plays`).
 _Step = tuple[int, Callable[..., Iterable[Play]], Combination, bool]
 
 
@@ -117,18 +128,6 @@ class _Memo(dict[_K, _V]):
             _trim(self, _MEMO_LIMIT)
         value = self[key] = self.build(key)
         return value
-
-
-# The set bits of each byte, low to high, and of each 7-bit value above the low byte.
-_LOW_BITS = tuple(tuple(bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
-_HIGH_BITS = tuple(tuple(bit + 8 for bit in range(7) if bits >> bit & 1) for bits in range(128))
-
-
-def _bits(mask: int) -> tuple[int, ...]:
-    """The positions of the set bits of ``mask`` (15 bits), low to high: the ranks of a
-    rank mask. (Two small tables stay in the CPU's caches; a memo of every mask would
-    not.)"""
-    return _LOW_BITS[mask & 0xFF] + _HIGH_BITS[mask >> 8]
 
 
 def _lowest_code(size: int, code: int) -> int:
@@ -176,7 +175,7 @@ def _subsets(cards: tuple[Card, ...], size: int) -> tuple[tuple[Card, ...], ...]
     return tuple(dict.fromkeys(itertools.combinations(cards, size)))
 
 
-class _Tables:
+class Tables:
     """What groups of cards yield as plays under one rule set, in one view.
 
     The tables are keyed by :attr:`Hand.rank_codes` (straights by the suit of the
@@ -190,7 +189,7 @@ class _Tables:
         self,
         rules: Rules,
         classes: bool,
-        cards_of: Callable[[int], tuple[Card, ...]] = _cards_of_code,
+        cards_of: Callable[[int], tuple[Card, ...]] = cards_of_code,
     ) -> None:
         reader = self.reader = plays_reader(rules)
         self.rules = rules
@@ -200,12 +199,11 @@ class _Tables:
         # A member of the class view takes the lowest cards of each rank it uses, so
         # keys with the same lowest cards share one entry (see _with_attached and runs_of);
         # not so for a hand with a card pinned first (R2.5), whose entries are its own.
-        self.lowest = _LOWEST if classes and cards_of is _cards_of_code else None
+        self.lowest = _LOWEST if classes and cards_of is cards_of_code else None
         self.enabled = kinds_mask(found)
         self.bomb_kinds = kinds_mask(found.bombs)
         self.windows = _windows_by_length(reader)
         self.lengths = [len(ranks) for _, ranks, _ in self.windows]
-        one = self.lowest is not None
         # Per kind: its plays by the code of a rank (groups), by the codes of two ranks
         # (a group with an attached group, main << 16 | attached) or by a window and the
         # codes of its ranks (runs); and, where each key yields one play (one class),
@@ -215,48 +213,12 @@ class _Tables:
         self.rows: dict[Kind, _Memo[int, _Memo[int, Play]] | None] = {}
         self.runs: dict[Kind, _Memo[tuple[int, ...], Play]] = {}
         for combination in found:
-            kind = combination.kind
-            if combination.shape is Shape.GROUP and not combination.attached:
-                table = self.groups[kind] = _Memo(partial(self._grouped, combination))
-                single_class = one and not combination.suit_in_key and combination.most == combination.width
-                self.ones[kind] = _first(table) if single_class else None
-            elif combination.shape is Shape.GROUP:
-                table = self.groups[kind] = _Memo(partial(self._attached, combination))
-                self.rows[kind] = _rows(table, combination.attached) if one else None
-            elif combination.shape is Shape.RUN and not combination.attached and combination.width > 1:
-                self.runs[kind] = _Memo(partial(self._run, combination))
+            self._add_tables(combination)
         # The steps of a listing, one per slot of the catalogue (straight flushes are
         # listed with straights): the kinds' bits, how to list them, and whether they
         # are bombs (compared only with a bomb on top).
         self.steps = tuple(self._step(slot) for slot in reader.slots)
-        # Runs: the windows a hand's rank mask holds, by width; then plays by window.
-        minimum = {
-            combination.width: combination.minimum
-            for combination in found.of_shape(Shape.RUN)
-            if not combination.attached
-        }
-        line = [int(rank) for rank, _ in _run_line(rules.run_order)]
-
-        def positions(ranks: int) -> int:
-            return sum(1 << place for place, rank in enumerate(line) if ranks >> rank & 1)
-
-        # The positions of the run line that the ranks 3..9 and 10..2 of a rank mask hold
-        # (its low 7 bits, and the rest); each window by its first and last position.
-        self.line_low = tuple(positions(bits) for bits in range(1 << 7))
-        self.line_high = tuple(positions(bits << 7) for bits in range(1 << 6))
-        self.span_index = {
-            (window.top - len(window.ranks) + 1, window.top): index
-            for index, (window, _, _) in enumerate(self.windows)
-        }
-        # The windows by the rank mask held; found (when missing) by the positions of the
-        # run line in stretches long enough to hold one, far fewer keys (see _spans).
-        self.minimum = minimum
-        self.spans: dict[int, _Memo[int, tuple[int, ...]]] = {
-            width: _Memo(partial(self._spans, width)) for width in minimum
-        }
-        self.stretches: dict[int, _Memo[int, tuple[int, ...]]] = {
-            width: _Memo(partial(self._windows_within, least)) for width, least in minimum.items()
-        }
+        self._add_windows(found, rules.run_order)
         straight = self.straight = found[Kind.STRAIGHT]
         self.flush = found.get(Kind.STRAIGHT_FLUSH)
         # Whether a straight's class is all there is to it (no flush to tell apart, no
@@ -298,6 +260,49 @@ class _Tables:
         self.positions: dict[tuple[object, ...], Iterable[Play]] = {}
         self.visited: dict[int, None] = {}
 
+    def _add_tables(self, combination: Combination) -> None:
+        """The tables of one kind's plays (see :meth:`__init__`)."""
+        kind, one = combination.kind, self.lowest is not None
+        if combination.shape is Shape.GROUP and not combination.attached:
+            table = self.groups[kind] = _Memo(partial(self._grouped, combination))
+            single_class = not combination.suit_in_key and combination.most == combination.width
+            self.ones[kind] = _first(table) if one and single_class else None
+        elif combination.shape is Shape.GROUP:
+            table = self.groups[kind] = _Memo(partial(self._attached, combination))
+            self.rows[kind] = _rows(table, combination.attached) if one else None
+        elif combination.shape is Shape.RUN and not combination.attached and combination.width > 1:
+            self.runs[kind] = _Memo(partial(self._run, combination))
+
+    def _add_windows(self, found: Catalogue, run_order: str) -> None:
+        """The tables of runs: the windows a hand's rank masks hold, by width."""
+        minimum = {
+            combination.width: combination.minimum
+            for combination in found.of_shape(Shape.RUN)
+            if not combination.attached
+        }
+        line = [int(rank) for rank, _ in run_line(run_order)]
+
+        def positions(ranks: int) -> int:
+            return sum(1 << place for place, rank in enumerate(line) if ranks >> rank & 1)
+
+        # The positions of the run line that the ranks 3..9 and 10..2 of a rank mask hold
+        # (its low 7 bits, and the rest); each window by its first and last position.
+        self.line_low = tuple(positions(bits) for bits in range(1 << 7))
+        self.line_high = tuple(positions(bits << 7) for bits in range(1 << 6))
+        self.span_index = {
+            (window.top - len(window.ranks) + 1, window.top): index
+            for index, (window, _, _) in enumerate(self.windows)
+        }
+        # The windows by the rank mask held; found (when missing) by the positions of the
+        # run line in stretches long enough to hold one, far fewer keys (see _spans).
+        self.minimum = minimum
+        self.spans: dict[int, _Memo[int, tuple[int, ...]]] = {
+            width: _Memo(partial(self._spans, width)) for width in minimum
+        }
+        self.stretches: dict[int, _Memo[int, tuple[int, ...]]] = {
+            width: _Memo(partial(self._windows_within, least)) for width, least in minimum.items()
+        }
+
     def _step(self, slot: Sequence[Combination]) -> _Step:
         """How a listing lists the kinds of one slot of the catalogue (see :meth:`plays`)."""
         first = slot[0]
@@ -320,7 +325,7 @@ class _Tables:
         and whether that mask (for runs: the windows of that length whose key beats
         ``top``'s) alone decides: then every play of the family there beats ``top``."""
         if top.is_bomb:
-            return _ALL_MASK, 0, False
+            return ALL_RANKS, 0, False
         family = self.catalogue[top.family]
         if family.shape is Shape.GROUP:
             # The cards are sorted, so the middle one is always of the main group.
@@ -334,8 +339,8 @@ class _Tables:
         # family, is always compared.)
         length = len(top.cards) // (family.width + family.attached)
         if family.listed_with is not None:
-            return _ALL_MASK, 0, False
-        return _ALL_MASK, length, family.width > 1 or self.plain_straights
+            return ALL_RANKS, 0, False
+        return ALL_RANKS, length, family.width > 1 or self.plain_straights
 
     def plan(self, top: Play, revolution: bool, kinds: int) -> tuple[int, int, int, bool]:
         """For an answer to ``top``: the kinds to generate (:meth:`wanted`, of those the
@@ -486,7 +491,7 @@ class _Tables:
         table, keys, kept = self.lowest_straight, self.straight_keys, self.kept_straight
         if len(table) >= _MEMO_LIMIT:
             _trim(table, _MEMO_LIMIT)
-        lows, by_rank, windows = hand._lows, hand._by_rank, self.windows
+        lows, by_rank, windows = hand.low_suit_bits, hand.by_rank, self.windows
         found = []
         for index in indexes:
             key = None
@@ -505,7 +510,7 @@ class _Tables:
             if top_suit is None:
                 cards = tuple([by_rank[rank][0] for rank in windows[index][1]])
                 strength, flipped = self.straight_strengths[index]
-                play = _new_play(Kind.STRAIGHT, cards, strength, flipped, Kind.STRAIGHT, False)
+                play = new_play(Kind.STRAIGHT, cards, strength, flipped, Kind.STRAIGHT, False)
             else:
                 play = self._straight_with_top_suit(hand, index, top_suit)
             if key is not None:
@@ -517,7 +522,7 @@ class _Tables:
         """The straight on a window of each rank's lowest card but the top rank's card
         of ``top_suit`` (``straights_by_suit``; see :meth:`_lowest_straights`)."""
         window, ranks, _ = self.windows[index]
-        by_rank = hand._by_rank
+        by_rank = hand.by_rank
         top = window.ranks[-1]
         cards = tuple([_card(top, top_suit) if rank == top else by_rank[rank][0] for rank in ranks])
         return self.reader.run(self.straight, cards, window)
@@ -531,7 +536,7 @@ class _Tables:
         options = [tuple(dict.fromkeys(self.cards_of(code))) for code in codes]
         return tuple(self._straight_classes(window, options))
 
-    def _straight_classes(self, window: _Window, options: list[tuple[Card, ...]]) -> Iterator[Play]:
+    def _straight_classes(self, window: Window, options: list[tuple[Card, ...]]) -> Iterator[Play]:
         by_suit = self.straight.suit_in_key
         top_index = sorted(window.ranks).index(window.ranks[-1])
         top_cards = options[top_index] if by_suit else options[top_index][:1]
@@ -569,7 +574,7 @@ class _Tables:
         ranks too low to beat it, and runs the windows of another length; what is
         left is compared with ``top`` only where the ranks do not decide.
         """
-        counts = hand._rank_counts
+        counts = hand.rank_counts
         # The jokers held (as singles, attached singles) and held in pairs (two decks),
         # by the width of a group.
         masks = _NO_JOKERS
@@ -593,7 +598,7 @@ class _Tables:
         # bomb.
         same = bomb = put
         if top is None:
-            want, above, length, exact = kinds & self.enabled, _ALL_MASK, 0, True
+            want, above, length, exact = kinds & self.enabled, ALL_RANKS, 0, True
         else:
             want, above, length, exact = self.plan(top, revolution, kinds)
             if not exact:
@@ -650,11 +655,11 @@ class _Tables:
         above: int, top: Play | None, revolution: bool, length: int, exact: bool,
     ) -> Iterable[Play]:
         """Groups of one rank (R3.1-R3.3, R3.6, R3.10, R3.14), by rank."""
-        mask = self.group_ranks(combination, hand._held, masks, above)
+        mask = self.group_ranks(combination, hand.held, masks, above)
         if not mask:
             return ()
         kind = combination.kind
-        return _of_ranks(self.ones[kind], self.groups[kind], hand._codes, _bits(mask))
+        return _of_ranks(self.ones[kind], self.groups[kind], hand.rank_codes, rank_bits(mask))
 
     def _list_attached(
         self, combination: Combination, hand: Hand, masks: tuple[int, ...], want: int,
@@ -662,14 +667,14 @@ class _Tables:
     ) -> Iterable[Play]:
         """A group with an attached group of another rank (R3.4, R3.5, R3.10): by main
         rank, then attached rank."""
-        mains = self.group_ranks(combination, hand._held, _NO_JOKERS, above)
+        mains = self.group_ranks(combination, hand.held, _NO_JOKERS, above)
         if not mains:
             return ()
-        attached = self.attached_ranks(combination, hand._held, masks)
+        attached = self.attached_ranks(combination, hand.held, masks)
         kind = combination.kind
         return _with_attached(
-            self.rows[kind], self.groups[kind], hand._codes, _bits(mains), combination.width,
-            _bits(attached), combination.attached,
+            self.rows[kind], self.groups[kind], hand.rank_codes, rank_bits(mains), combination.width,
+            rank_bits(attached), combination.attached,
         )
 
     def _list_straights(
@@ -680,9 +685,9 @@ class _Tables:
         (Straight flushes that are bombs answer straights of any length.)"""
         flush_bombs = bool(want & self.flush_bit) and self.flush_bombs
         if flush_bombs:
-            indexes: Sequence[int] = self.spans[1][hand._held[1]]
+            indexes: Sequence[int] = self.spans[1][hand.held[1]]
         else:
-            indexes = self.run_windows(combination, hand._held, top, revolution, length, exact)
+            indexes = self.run_windows(combination, hand.held, top, revolution, length, exact)
         return self.straights_of(hand, want, indexes) if indexes else ()
 
     def _list_runs(
@@ -690,7 +695,7 @@ class _Tables:
         above: int, top: Play | None, revolution: bool, length: int, exact: bool,
     ) -> Iterable[Play]:
         """Pair runs and triple runs (R3.8, R3.9)."""
-        indexes = self.run_windows(combination, hand._held, top, revolution, length, exact)
+        indexes = self.run_windows(combination, hand.held, top, revolution, length, exact)
         return self.runs_of(hand, combination, indexes) if indexes else ()
 
     def _list_winged(
@@ -699,10 +704,10 @@ class _Tables:
     ) -> Iterable[Play]:
         """Runs with wings: airplanes (R3.18, R3.19), by window (shortest first, low to
         high), then by the ranks of the wings."""
-        indexes = self.run_windows(combination, hand._held, top, revolution, length, exact)
+        indexes = self.run_windows(combination, hand.held, top, revolution, length, exact)
         if not indexes:
             return ()
-        wings = self.attached_ranks(combination, hand._held, masks)
+        wings = self.attached_ranks(combination, hand.held, masks)
         return self.winged_of(hand, combination, indexes, wings)
 
     def _list_jokers(
@@ -756,13 +761,13 @@ class _Tables:
         under ``straights_by_suit``), unless those cards are all of one suit and read
         only as a straight flush; such windows go to the general table."""
         if not self.straight.suit_in_key:
-            if self.flush_is_straight or not self._one_suit(hand._lows, index):
+            if self.flush_is_straight or not self._one_suit(hand.low_suit_bits, index):
                 return self._lowest_straights(hand, (index,))
         else:
             top = self.windows[index][0].ranks[-1]
             shift = 2 * top
-            lows = hand._lows & ~(3 << shift)
-            suits = [suit for suit in range(4) if hand._suit_ranks >> 13 * suit + top & 1]
+            lows = hand.low_suit_bits & ~(3 << shift)
+            suits = [suit for suit in range(4) if hand.suit_ranks >> 13 * suit + top & 1]
             if self.flush_is_straight or not any(
                 self._one_suit(lows | suit << shift, index) for suit in suits
             ):
@@ -770,7 +775,7 @@ class _Tables:
                 for suit in suits:
                     found += self._lowest_straights(hand, (index,), suit)
                 return found
-        codes = hand._codes
+        codes = hand.rank_codes
         return list(self.straights[(index, *[codes[rank] for rank in self.windows[index][1]])])
 
     def _one_suit(self, lows: int, index: int) -> bool:
@@ -784,7 +789,7 @@ class _Tables:
         """The classes of straight flushes on one window: one per suit in which the hand
         holds every rank of the window, the lowest suit only unless suits count."""
         mask = self.windows[index][2]
-        held = hand._suit_ranks
+        held = hand.suit_ranks
         flush = self.flush
         found: list[Play] = []
         if flush is None:
@@ -807,7 +812,7 @@ class _Tables:
         """Pair runs and triple runs (R3.8, R3.9) on the windows ``indexes``."""
         if not self.classes:
             return self._card_runs(hand, combination, indexes)
-        codes, windows, width = hand._codes, self.windows, combination.width
+        codes, windows, width = hand.rank_codes, self.windows, combination.width
         table = self.runs[combination.kind]
         if self.lowest is not None:
             # Keyed by the lowest cards of each rank, which is what the member takes:
@@ -825,15 +830,15 @@ class _Tables:
         """Runs with wings (R3.18, R3.19) on the windows ``indexes``, with wings of the
         ranks of the mask ``wings`` outside each window: in the class view the lowest
         cards of each rank, in the card view every choice (generated lazily)."""
-        cards_of, codes, reader = self.cards_of, hand._codes, self.reader
-        width, extra, counts = combination.width, combination.attached, hand._rank_counts
+        cards_of, codes, reader = self.cards_of, hand.rank_codes, self.reader
+        width, extra, counts = combination.width, combination.attached, hand.rank_counts
         choose = (lambda cards, size: (cards[:size],)) if self.classes else _subsets
         for index in indexes:
             window, ranks, mask = self.windows[index]
             body = [choose(cards_of(codes[rank]), width) for rank in ranks]
-            for wing_ranks in _wings(_bits(wings & ~mask), len(ranks), extra, counts):
+            for wing_ranks in wing_choices(rank_bits(wings & ~mask), len(ranks), extra, counts):
                 parts = [*body]
-                for rank, copies in _runs_of_equal(wing_ranks):
+                for rank, copies in rank_runs(wing_ranks):
                     parts.append(choose(cards_of(codes[rank]), copies * extra))
                 for choice in itertools.product(*parts):
                     cards = sorted(itertools.chain.from_iterable(choice))
@@ -843,12 +848,12 @@ class _Tables:
         """The joker bomb (R3.12), if the hand holds every joker: one list kept for all
         hands (never changed)."""
         decks = self.rules.decks
-        counts = hand._rank_counts
+        counts = hand.rank_counts
         if counts[13] < decks or counts[14] < decks:  # the black and the red joker
             return []
         if self.joker_bomb is None:
-            black = self.cards_of(hand._codes[13])[:decks]
-            red = self.cards_of(hand._codes[14])[:decks]
+            black = self.cards_of(hand.rank_codes[13])[:decks]
+            red = self.cards_of(hand.rank_codes[14])[:decks]
             self.joker_bomb = [self.reader.joker_bomb(combination, black + red)]
         return self.joker_bomb
 
@@ -856,7 +861,7 @@ class _Tables:
         self, hand: Hand, combination: Combination, indexes: Sequence[int]
     ) -> Iterator[Play]:
         """The card view of runs, generated lazily: the choices multiply quickly."""
-        cards_of, codes, reader = self.cards_of, hand._codes, self.reader
+        cards_of, codes, reader = self.cards_of, hand.rank_codes, self.reader
         width = combination.width
         for index in indexes:
             window, ranks, _ = self.windows[index]
@@ -868,7 +873,7 @@ class _Tables:
         self, hand: Hand, indexes: Sequence[int], straight_ok: bool, flush_ok: bool
     ) -> Iterator[Play]:
         """The card view of straights and straight flushes, generated lazily."""
-        cards_of, codes, reader = self.cards_of, hand._codes, self.reader
+        cards_of, codes, reader = self.cards_of, hand.rank_codes, self.reader
         for index in indexes:
             window, ranks, _ = self.windows[index]
             options = [tuple(dict.fromkeys(cards_of(codes[rank]))) for rank in ranks]
@@ -971,25 +976,19 @@ def _beating(plays: Iterable[Play], top: Play, revolution: bool) -> Iterable[Pla
 
 
 #: The tables of each rule set in use, for the class view and for the card view.
-_CLASS_TABLES: RulesCache[_Tables] = RulesCache(partial(_Tables, classes=True))
-_CARD_TABLES: RulesCache[_Tables] = RulesCache(partial(_Tables, classes=False))
+_CLASS_TABLES: RulesCache[Tables] = RulesCache(partial(Tables, classes=True))
+_CARD_TABLES: RulesCache[Tables] = RulesCache(partial(Tables, classes=False))
 
 
-def tables(rules: Rules, classes: bool) -> _Tables:
+def tables_of(rules: Rules, classes: bool) -> Tables:
     """The generator's tables of ``rules`` for one view, built on first use and kept."""
     return (_CLASS_TABLES if classes else _CARD_TABLES)[rules]
 
 
-_tables = tables
-
 _BIT = KIND_BITS
-#: Every kind.
-_ALL = sum(_BIT.values())
 _BOTH_JOKERS = 1 << 13 | 1 << 14
-#: The joker masks (see :meth:`_Tables.plays`) of a hand without jokers.
+#: The joker masks (see :meth:`Tables.plays`) of a hand without jokers.
 _NO_JOKERS = (0, 0, 0)
-#: Every rank, 3 to the red joker, as a rank mask.
-_ALL_MASK = (1 << 15) - 1
 # The mask of the ranks whose cards are at least as strong as a rank, in the normal
 # order and with the order of 3..2 flipped (R4.8; jokers stay on top).
 _AT_LEAST = tuple(
@@ -997,7 +996,7 @@ _AT_LEAST = tuple(
         sum(
             1 << other
             for other in range(15)
-            if (_flip(other) if flipped else other) >= (_flip(rank) if flipped else rank)
+            if (flip(other) if flipped else other) >= (flip(rank) if flipped else rank)
         )
         for rank in range(15)
     )
@@ -1020,7 +1019,7 @@ def _mask(kinds: Iterable[Kind]) -> int:
         ) from None
 
 
-def _windows_by_length(reader: _Reader) -> tuple[tuple[_Window, tuple[int, ...], int], ...]:
+def _windows_by_length(reader: Reader) -> tuple[tuple[Window, tuple[int, ...], int], ...]:
     """The reader's run windows, shortest first, then from low to high, with their
     ranks sorted and the bit mask of their ranks."""
     every = [
@@ -1030,25 +1029,6 @@ def _windows_by_length(reader: _Reader) -> tuple[tuple[_Window, tuple[int, ...],
     ]
     every.sort(key=lambda item: (len(item[0].ranks), item[0].top))
     return tuple(every)
-
-
-def _wings(
-    ranks: tuple[int, ...], count: int, size: int, held: Sequence[int]
-) -> Iterator[tuple[int, ...]]:
-    """The ranks of ``count`` attached groups of ``size`` cards chosen among ``ranks``
-    (R3.19), in order: pairs of ``count`` different ranks; singles of any ranks,
-    a rank as often as ``held`` (the hand's rank counts) allows."""
-    if size > 1:
-        yield from itertools.combinations(ranks, count)
-        return
-    for chosen in itertools.combinations_with_replacement(ranks, count):
-        if all(held[rank] >= copies for rank, copies in _runs_of_equal(chosen)):
-            yield chosen
-
-
-def _runs_of_equal(ranks: tuple[int, ...]) -> list[tuple[int, int]]:
-    """Each rank of sorted ``ranks`` with how often it stands there."""
-    return [(rank, len(list(group))) for rank, group in itertools.groupby(ranks)]
 
 
 @attrs.frozen(repr=False)
@@ -1071,7 +1051,7 @@ class LegalPlays:
     to_beat: Play | None = None
     view: Literal["cards", "classes"] = "classes"
     revolution: bool = False
-    kinds: int = _ALL
+    kinds: int = ALL_KINDS
     must_include: Card | None = None
 
     def _position(self) -> tuple[object, ...] | None:
@@ -1081,9 +1061,9 @@ class LegalPlays:
             return None
         top = self.to_beat
         if top is None:
-            return (self.hand._codes, self.kinds, self.revolution)
+            return (self.hand.rank_codes, self.kinds, self.revolution)
         key = top.rev_key if self.revolution else top.key
-        return (self.hand._codes, self.kinds, self.revolution, top.kind._value_, len(top.cards), key)
+        return (self.hand.rank_codes, self.kinds, self.revolution, top.kind._value_, len(top.cards), key)
 
     def __iter__(self) -> Iterator[Play]:
         position = self._position()
@@ -1093,7 +1073,7 @@ class LegalPlays:
         # It is kept from its second visit on: a stream of new hands (a simulation)
         # would fill the memo with plays never asked for again, which the garbage
         # collector would then scan over and over.
-        tables = _tables(self.rules, True)
+        tables = tables_of(self.rules, True)
         positions = tables.positions
         found = positions.get(position)
         if found is None:
@@ -1114,13 +1094,13 @@ class LegalPlays:
         """Generate the plays, kind by kind (lazily between kinds)."""
         if self.must_include is not None and self.view == "classes":
             return self._with_card(self.must_include)
-        plays = self._plays(_tables(self.rules, self.view == "classes"), self.hand)
+        plays = self._plays(tables_of(self.rules, self.view == "classes"), self.hand)
         if self.must_include is not None:
             card = self.must_include
             return (play for play in plays if card in play.cards)
         return plays
 
-    def _plays(self, tables: _Tables, hand: Hand) -> Iterator[Play]:
+    def _plays(self, tables: Tables, hand: Hand) -> Iterator[Play]:
         """The plays of the wanted kinds, that beat the top play if any."""
         top, revolution = self.to_beat, self.revolution
         return itertools.chain.from_iterable(tables.plays(hand, self.kinds, top, revolution))
@@ -1136,9 +1116,9 @@ class LegalPlays:
         """
         if card not in self.hand:
             return
-        pinned = self.hand._pinned(card)
+        pinned = self.hand.pinned(card)
         by_rank = pinned.by_rank
-        tables = _Tables(self.rules, True, cards_of=lambda code: by_rank[code >> 12])
+        tables = Tables(self.rules, True, cards_of=lambda code: by_rank[code >> 12])
         for play in self._plays(tables, pinned):
             if card in play.cards:
                 ordered = tuple(sorted(play.cards))  # the pinned card may stand out of order
@@ -1178,7 +1158,7 @@ class LegalPlays:
     def __bool__(self) -> bool:
         position = self._position()
         if position is not None:
-            found = _tables(self.rules, True).positions.get(position)
+            found = tables_of(self.rules, True).positions.get(position)
             if found is not None:
                 return bool(found)
         return next(self._generate(), None) is not None
@@ -1195,7 +1175,7 @@ class LegalPlays:
             return False
         if play not in plays_reader(self.rules).readings(play.cards):
             return False
-        wanted = _tables(self.rules, self.view == "classes").wanted(self.to_beat, self.kinds)
+        wanted = tables_of(self.rules, self.view == "classes").wanted(self.to_beat, self.kinds)
         if not wanted & _BIT[play.kind]:
             return False
         if self.must_include is not None and self.must_include not in play.cards:
@@ -1225,7 +1205,7 @@ class LegalPlays:
         return f"<LegalPlays {self.view} of {self.hand}{' to beat ' + str(self.to_beat) if self.to_beat else ''}>"
 
 
-def _engine_plays(
+def engine_plays(
     hand: Hand,
     rules: Rules,
     to_beat: Play | None,
@@ -1237,7 +1217,7 @@ def _engine_plays(
     """:func:`legal_plays` for the game's own positions, whose hand, top play and
     start card the engine made itself and checked when they came in: the checks of
     :func:`checked_position` are not repeated on every listing."""
-    return LegalPlays(hand, rules, to_beat, view, revolution, _ALL, must_include)
+    return LegalPlays(hand, rules, to_beat, view, revolution, ALL_KINDS, must_include)
 
 
 def checked_position(
@@ -1298,7 +1278,10 @@ def legal_plays(
         raise ZhengShangyouError(
             f"view must be 'classes' or 'cards', not {brief_repr(view)}", rule=None
         )
-    wanted = _ALL if kinds is None else _mask(kinds)
+    wanted = ALL_KINDS if kinds is None else _mask(kinds)
     if bombs_only:
         wanted &= kinds_mask(catalogue(rules).bombs)
     return LegalPlays(hand, rules, to_beat, view, revolution, wanted, must_include)
+
+
+_engine_plays = engine_plays  # the old name, until every caller says engine_plays

@@ -35,12 +35,12 @@ from zhengshangyou.rules import Rules, RulesCache, check_rules
 __all__ = ["Play", "beats", "classify", "classify_all", "resolve", "split_declaration"]
 
 
-def _card_tuple(cards: object, decks: int = 2) -> tuple[Card, ...]:
+def card_tuple(cards: object, decks: int = 2) -> tuple[Card, ...]:
     """``cards`` as a sorted tuple of cards, holding no card more than ``decks`` times (R1.3a).
 
-    >>> _card_tuple([Card.parse("4S"), Card.parse("3D")])
+    >>> card_tuple([Card.parse("4S"), Card.parse("3D")])
     (Card.parse('3D'), Card.parse('4S'))
-    >>> _card_tuple("3D")
+    >>> card_tuple("3D")
     Traceback (most recent call last):
     ...
     zhengshangyou.errors.WrongTypeError: cards must be Card objects (use parse_cards for text), not '3D' (R3)
@@ -96,7 +96,7 @@ class Play:
     """
 
     kind: Kind = attrs.field(validator=lambda play, field, value: _check_field(field, value, Kind))
-    cards: tuple[Card, ...] = attrs.field(converter=_card_tuple)
+    cards: tuple[Card, ...] = attrs.field(converter=card_tuple)
     key: int = attrs.field(validator=lambda play, field, value: _check_field(field, value, int))
     rev_key: int = attrs.field(
         eq=False, validator=lambda play, field, value: _check_field(field, value, int)
@@ -152,7 +152,7 @@ def _slot_setter(name: str) -> Callable[[Play, object], None]:
     return setter
 
 
-# The move generator builds plays by the thousand: _new_play sets a play's slots
+# The move generator builds plays by the thousand: new_play sets a play's slots
 # through their own descriptors, which costs about two thirds of the generic
 # ``object.__setattr__`` that the ``__init__`` of a frozen attrs class calls per field.
 # ``_attrs_cached_hash`` is where attrs keeps the hash (``cache_hash=True``); the tests
@@ -162,7 +162,7 @@ _SET_KIND, _SET_CARDS, _SET_KEY, _SET_REV_KEY, _SET_FAMILY, _SET_IS_BOMB, _SET_H
 )
 
 
-def _new_play(
+def new_play(
     kind: Kind, cards: tuple[Card, ...], key: int, rev_key: int, family: Kind, is_bomb: bool
 ) -> Play:
     """``Play(kind, cards, key, rev_key, family, is_bomb)``, built faster."""
@@ -190,13 +190,13 @@ def _pack(tier: int, strength: int, suit: int = 0) -> int:
     return tier * _TIER + (strength + _OFFSET) * 4 + suit
 
 
-def _flip(rank: int) -> int:
+def flip(rank: int) -> int:
     """The strength of a rank once the order of 3..2 is flipped; jokers stay on top."""
     return rank if rank >= Rank.BLACK_JOKER else 12 - rank
 
 
 @attrs.frozen
-class _Window:
+class Window:
     """One run of consecutive positions in a run line (R3.15)."""
 
     ranks: tuple[Rank, ...]  # low to high in run order
@@ -205,7 +205,7 @@ class _Window:
     low_ace: bool
 
 
-def _run_line(run_order: str) -> list[tuple[Rank, str]]:
+def run_line(run_order: str) -> list[tuple[Rank, str]]:
     """The positions a run may use, low to high, each tagged low/mid/high."""
     middle = [(Rank(rank), "mid") for rank in range(Rank.THREE, Rank.KING + 1)]
     if run_order == "no_two":
@@ -218,10 +218,10 @@ def _run_line(run_order: str) -> list[tuple[Rank, str]]:
     return low + middle + [(Rank.ACE, "high"), (Rank.TWO, "high")]
 
 
-def _windows(run_order: str) -> dict[int, list[_Window]]:
+def _windows(run_order: str) -> dict[int, list[Window]]:
     """Every valid run of the run order, by the bit mask of its ranks."""
-    line = _run_line(run_order)
-    found: dict[int, list[_Window]] = {}
+    line = run_line(run_order)
+    found: dict[int, list[Window]] = {}
     for start in range(len(line)):
         for stop in range(start + 1, len(line) + 1):
             part = line[start:stop]
@@ -236,7 +236,7 @@ def _windows(run_order: str) -> dict[int, list[_Window]]:
                 mask |= 1 << rank
             low_ranks = {rank for rank, tag in part if tag == "low"}
             found.setdefault(mask, []).append(
-                _Window(
+                Window(
                     ranks=ranks,
                     top=stop - 1,
                     low_two=Rank.TWO in low_ranks,
@@ -246,7 +246,7 @@ def _windows(run_order: str) -> dict[int, list[_Window]]:
     return found
 
 
-class _Reader:
+class Reader:
     """The keys and readings of one rule set, built once per rule set from its
     catalogue (:mod:`~zhengshangyou.combinations`)."""
 
@@ -257,13 +257,13 @@ class _Reader:
         self.suit_strength = [0, 0, 0, 0] if order is None else [order.index(s) for s in range(4)]
         self.windows = _windows(rules.run_order)
         # The windows of each length, low to high (for runs with wings).
-        self.by_length: dict[int, list[tuple[int, _Window]]] = {}
+        self.by_length: dict[int, list[tuple[int, Window]]] = {}
         for mask, group in sorted(self.windows.items(), key=lambda item: item[1][0].top):
             for window in group:
                 self.by_length.setdefault(len(window.ranks), []).append((mask, window))
         self.cache: dict[tuple[Card, ...], tuple[Play, ...]] = {}
         # The (key, rev_key) of a play compared by one rank, with no suit part.
-        self.rank_keys = [(_pack(0, rank, 0), _pack(0, _flip(rank), 0)) for rank in range(15)]
+        self.rank_keys = [(_pack(0, rank, 0), _pack(0, flip(rank), 0)) for rank in range(15)]
         self.single_combination = found[Kind.SINGLE]
         # The kinds listed together (straight flushes with straights), in listing order.
         slots: dict[Kind, list[Combination]] = {}
@@ -283,7 +283,7 @@ class _Reader:
         if self.single_combination.suit_in_key:
             return self.group(self.single_combination, (card,), card.rank)
         key, rev = self.rank_keys[card.rank]
-        return _new_play(Kind.SINGLE, (card,), key, rev, Kind.SINGLE, False)
+        return new_play(Kind.SINGLE, (card,), key, rev, Kind.SINGLE, False)
 
     def group(self, combination: Combination, cards: tuple[Card, ...], rank: int, size: int = 0) -> Play:
         """A play of a group of ``rank`` (with any attached cards): ``size`` cards of
@@ -291,16 +291,16 @@ class _Reader:
         kind, family, tier = combination.kind, combination.family or combination.kind, combination.tier
         sized = combination.sized
         if sized is None:
-            strength, flipped = rank, _flip(rank)
+            strength, flipped = rank, flip(rank)
         elif sized == "size_then_rank":
-            strength, flipped = size * 16 + rank, size * 16 + _flip(rank)
+            strength, flipped = size * 16 + rank, size * 16 + flip(rank)
         else:
-            strength, flipped = rank * 16 + size, _flip(rank) * 16 + size
+            strength, flipped = rank * 16 + size, flip(rank) * 16 + size
         suit = self._suit(cards) if combination.suit_in_key else 0
         if not tier and not suit and sized is None:
             key, rev = self.rank_keys[rank]
-            return _new_play(kind, cards, key, rev, family, combination.is_bomb)
-        return _new_play(
+            return new_play(kind, cards, key, rev, family, combination.is_bomb)
+        return new_play(
             kind, cards, _pack(tier, strength, suit), _pack(tier, flipped, suit), family,
             combination.is_bomb,
         )
@@ -308,9 +308,9 @@ class _Reader:
     def joker_bomb(self, combination: Combination, cards: tuple[Card, ...]) -> Play:
         """The joker bomb (R3.12): above every other bomb."""
         key = _pack(combination.tier, 0, 0)
-        return _new_play(combination.kind, cards, key, key, Kind.BOMB, True)
+        return new_play(combination.kind, cards, key, key, Kind.BOMB, True)
 
-    def run(self, combination: Combination, cards: tuple[Card, ...], window: _Window) -> Play:
+    def run(self, combination: Combination, cards: tuple[Card, ...], window: Window) -> Play:
         """A run on ``window`` (with any wings): straights, straight flushes, pair runs,
         triple runs and airplanes (R4.4, R4.5, R4.7)."""
         suit = 0
@@ -318,10 +318,10 @@ class _Reader:
             top_rank = window.ranks[-1]
             suit = self._suit(card for card in cards if card.rank == top_rank)
         key, rev_key, family, is_bomb = self.run_strength(combination, window, suit)
-        return _new_play(combination.kind, cards, key, rev_key, family, is_bomb)
+        return new_play(combination.kind, cards, key, rev_key, family, is_bomb)
 
     def run_strength(
-        self, combination: Combination, window: _Window, suit: int = 0
+        self, combination: Combination, window: Window, suit: int = 0
     ) -> tuple[int, int, Kind, bool]:
         """The ``key``, ``rev_key``, ``family`` and ``is_bomb`` of a run of
         ``combination`` on ``window`` whose top card has suit strength ``suit``
@@ -568,15 +568,15 @@ class _Counts:
 
 
 #: The reader of each rule set in use.
-_READERS: RulesCache[_Reader] = RulesCache(_Reader)
+_READERS: RulesCache[Reader] = RulesCache(Reader)
 
 
-def reader(rules: Rules) -> _Reader:
+def reader(rules: Rules) -> Reader:
     """The reader of ``rules`` (its keys and readings), built on first use and kept."""
     return _READERS[rules]
 
 
-_reader = reader
+_reader = reader  # the old name, until every caller says reader
 
 
 def classify_all(cards: Iterable[Card], rules: Rules) -> list[Play]:
@@ -593,7 +593,7 @@ def classify_all(cards: Iterable[Card], rules: Rules) -> list[Play]:
     >>> classify_all(parse_cards("3H 4H"), rules)
     []
     """
-    return _reader(check_rules(rules)).read(_card_tuple(cards, rules.decks))
+    return reader(check_rules(rules)).read(card_tuple(cards, rules.decks))
 
 
 def classify(cards: Iterable[Card], rules: Rules, *, kind: Kind | None = None) -> Play:
@@ -645,11 +645,11 @@ def resolve(
     >>> resolve(parse_cards("5H 6H 7H 8H 9H"), rules, playable=lambda play: beats(play, top))
     Play(straight: 5H 6H 7H 8H 9H)
     """
-    ordered = _card_tuple(cards, check_rules(rules).decks)
+    ordered = card_tuple(cards, check_rules(rules).decks)
     if kind is not None and not isinstance(kind, Kind):
         raise WrongTypeError(f"kind must be a Kind or None, not {brief_repr(kind)} (R3.16)", argument="kind", rule="R3.16")
-    reader = _reader(rules)
-    readings: Sequence[Play] = reader.readings(ordered)
+    read = reader(rules)
+    readings: Sequence[Play] = read.readings(ordered)
     if kind is not None:
         matching = [play for play in readings if play.kind is kind]
         if not matching and readings:
@@ -661,7 +661,7 @@ def resolve(
             )
         readings = matching
     if not readings:
-        raise reader.why_not(ordered)
+        raise read.why_not(ordered)
     if playable is not None:
         readings = [play for play in readings if playable(play)] or readings
     if any(play.kind is not readings[0].kind for play in readings):
@@ -731,8 +731,8 @@ def beats(
     True
     """
     if rules is not None:
-        reader = _reader(check_rules(rules))
-        candidate, top = reader.trusted(candidate, "candidate"), reader.trusted(top, "top")
+        read = reader(check_rules(rules))
+        candidate, top = read.trusted(candidate, "candidate"), read.trusted(top, "top")
     elif not isinstance(candidate, Play) or not isinstance(top, Play):
         raise WrongTypeError(
             f"beats compares two plays, not {brief_repr(candidate)} and {brief_repr(top)} (R4)",
@@ -761,3 +761,5 @@ def beats(
         and mine > theirs
     )
 
+
+_card_tuple = card_tuple  # the old name, until every caller says card_tuple

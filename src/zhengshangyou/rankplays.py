@@ -33,23 +33,11 @@ from typing import Any, overload
 import attrs
 
 from zhengshangyou.cards import Card, Rank
-from zhengshangyou.combinations import Combination, Kind, Shape, kinds_mask
+from zhengshangyou.combinations import ALL_KINDS, Combination, Kind, Shape, kinds_mask, wing_choices
 from zhengshangyou.errors import IllegalMoveError, InvalidCombinationError
-from zhengshangyou.hand import Hand
-from zhengshangyou.moves import (
-    _ALL,
-    _ALL_MASK,
-    LegalPlays,
-    _bits,
-    _Tables,
-    _tables,
-    checked_position,
-    legal_plays,
-)
-from zhengshangyou.moves import (
-    _wings as wings_of,
-)
-from zhengshangyou.plays import Play, _new_play, beats
+from zhengshangyou.hand import ALL_RANKS, Hand, rank_bits
+from zhengshangyou.moves import LegalPlays, Tables, checked_position, legal_plays, tables_of
+from zhengshangyou.plays import Play, beats, new_play
 from zhengshangyou.rules import Rules, RulesCache, check_rules
 
 __all__ = ["RankPlay", "RankPlays", "rank_plays"]
@@ -125,7 +113,7 @@ class RankPlays(Sequence[RankPlay]):
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self._tables: _Tables = _tables(rules, True)
+        self._tables: Tables = tables_of(rules, True)
         # Every class a full deck holds has a member in it, so the deck's class view
         # lists every class there is; its rank plays, in that order, are the space.
         members: dict[_Identity, Play] = {}
@@ -247,7 +235,7 @@ class RankPlays(Sequence[RankPlay]):
         >>> [space.of(play) for play in plays] == space.legal_from(plays)
         True
         """
-        if view.kinds == _ALL:
+        if view.kinds == ALL_KINDS:
             return self.legal(
                 view.hand, view.to_beat, revolution=view.revolution, must_include=view.must_include
             )
@@ -306,7 +294,7 @@ class RankPlays(Sequence[RankPlay]):
         """Where suits cannot matter: the play of ``play`` taking the lowest cards of each
         of its ranks in ``hand`` (the class view's member), or None if the hand lacks
         some."""
-        by_rank = hand._by_rank
+        by_rank = hand.by_rank
         cards: list[Card] = []
         for rank, group in itertools.groupby(play.ranks):
             size = len(list(group))
@@ -314,7 +302,7 @@ class RankPlays(Sequence[RankPlay]):
             if len(held) < size:
                 return None
             cards += held[:size]
-        return _new_play(play.kind, tuple(cards), play.key, play.rev_key, play.family, play.is_bomb)
+        return new_play(play.kind, tuple(cards), play.key, play.rev_key, play.family, play.is_bomb)
 
     # --- generation from rank counts -----------------------------------------------
 
@@ -377,9 +365,9 @@ class RankPlays(Sequence[RankPlay]):
 
     def _legal_fast(self, hand: Hand, top: Play | None, revolution: bool) -> list[RankPlay]:
         """:meth:`legal` from the hand's rank counts (see :meth:`_build_fast`), in the
-        order of :meth:`_Tables.plays`."""
+        order of :meth:`Tables.plays`."""
         tables = self._tables
-        counts = hand._rank_counts
+        counts = hand.rank_counts
         masks = (0, 0, 0)
         if counts[13] or counts[14]:
             masks = (
@@ -388,9 +376,9 @@ class RankPlays(Sequence[RankPlay]):
                 (counts[13] > 1) << 13 | (counts[14] > 1) << 14,
             )
         if top is None:
-            want, above, length, exact = tables.enabled, _ALL_MASK, 0, True
+            want, above, length, exact = tables.enabled, ALL_RANKS, 0, True
         else:
-            want, above, length, exact = tables.plan(top, revolution, _ALL)
+            want, above, length, exact = tables.plan(top, revolution, ALL_KINDS)
         found: list[RankPlay | None] = []
         for bits, lister, combination, table in self._steps:
             if want & bits:
@@ -410,7 +398,7 @@ class RankPlays(Sequence[RankPlay]):
         exact: bool,
     ) -> None:
         """Groups of one size (singles, pairs, triples, fours, triple bombs)."""
-        mask = self._tables.group_ranks(combination, hand._held, masks, above)
+        mask = self._tables.group_ranks(combination, hand.held, masks, above)
         low, high = table
         found += low[mask & 0xFF]
         found += high[mask >> 8]
@@ -421,8 +409,8 @@ class RankPlays(Sequence[RankPlay]):
         exact: bool,
     ) -> None:
         """Groups of any size from ``width`` up (bombs of a rank), by rank then size."""
-        width, counts = combination.width, hand._rank_counts
-        for rank in _bits(self._tables.group_ranks(combination, hand._held, masks, above)):
+        width, counts = combination.width, hand.rank_counts
+        for rank in rank_bits(self._tables.group_ranks(combination, hand.held, masks, above)):
             found += table[rank][: counts[rank] - width + 1]
 
     def _attached_rank_plays(
@@ -433,9 +421,9 @@ class RankPlays(Sequence[RankPlay]):
         """Groups with an attached group (full houses, triples with a single, bombs with
         a kicker), by main rank, then attached rank."""
         tables = self._tables
-        mains = tables.group_ranks(combination, hand._held, (0, 0, 0), above)
+        mains = tables.group_ranks(combination, hand.held, (0, 0, 0), above)
         if mains:
-            _put_attached(found, table, mains, _bits(tables.attached_ranks(combination, hand._held, masks)))
+            _put_attached(found, table, mains, rank_bits(tables.attached_ranks(combination, hand.held, masks)))
 
     def _run_rank_plays(
         self, found: list[RankPlay | None], table: Any, combination: Combination, hand: Hand,
@@ -443,7 +431,7 @@ class RankPlays(Sequence[RankPlay]):
         exact: bool,
     ) -> None:
         """Runs (straights, pair runs, triple runs), by window."""
-        indexes = self._tables.run_windows(combination, hand._held, top, revolution, length, exact)
+        indexes = self._tables.run_windows(combination, hand.held, top, revolution, length, exact)
         found += map(table.__getitem__, indexes)
 
     def _winged_rank_plays(
@@ -453,14 +441,14 @@ class RankPlays(Sequence[RankPlay]):
     ) -> None:
         """Runs with wings (airplanes, R3.18), by window, then by the wings' ranks."""
         tables, width, extra = self._tables, combination.width, combination.attached
-        indexes = tables.run_windows(combination, hand._held, top, revolution, length, exact)
-        wings = tables.attached_ranks(combination, hand._held, masks)
+        indexes = tables.run_windows(combination, hand.held, top, revolution, length, exact)
+        wings = tables.attached_ranks(combination, hand.held, masks)
         keys, identity = tables.run_keys[combination.kind][0], self._by_identity
         value = combination.kind._value_
         for index in indexes:
             _, ranks, mask = tables.windows[index]
             body = tuple(rank for rank in ranks for _ in range(width))
-            for wing_ranks in wings_of(_bits(wings & ~mask), len(ranks), extra, hand._rank_counts):
+            for wing_ranks in wing_choices(rank_bits(wings & ~mask), len(ranks), extra, hand.rank_counts):
                 played = sorted(body + tuple(rank for rank in wing_ranks for _ in range(extra)))
                 found.append(identity[(value, tuple(map(Rank, played)), keys[index] & ~_SUIT_PART)])
 
@@ -470,7 +458,7 @@ class RankPlays(Sequence[RankPlay]):
         exact: bool,
     ) -> None:
         """The joker bomb (R3.12)."""
-        counts, decks = hand._rank_counts, self.rules.decks
+        counts, decks = hand.rank_counts, self.rules.decks
         if counts[13] >= decks and counts[14] >= decks:
             found += table
 
@@ -485,8 +473,8 @@ def _by_mask(table: tuple[RankPlay | None, ...]) -> _ByMask:
     """The rank plays of ``table`` (by rank) of the ranks of a rank mask, as two tables:
     by the mask's low byte (ranks 3..10) and by the rest (J..RJ), low to high."""
     return (
-        tuple(tuple([table[rank] for rank in _bits(low)]) for low in range(1 << 8)),
-        tuple(tuple([table[rank] for rank in _bits(high << 8)]) for high in range(1 << 7)),
+        tuple(tuple([table[rank] for rank in rank_bits(low)]) for low in range(1 << 8)),
+        tuple(tuple([table[rank] for rank in rank_bits(high << 8)]) for high in range(1 << 7)),
     )
 
 
@@ -498,7 +486,7 @@ def _put_attached(
 ) -> None:
     """Add the rank plays of each rank of the mask ``mains`` with each other rank of
     ``attached`` (which holds every main rank: a triple is a pair and a single too)."""
-    for rank in _bits(mains):
+    for rank in rank_bits(mains):
         get, place = rows[rank].__getitem__, attached.index(rank)
         found += map(get, attached[:place])
         found += map(get, attached[place + 1 :])
