@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from zhengshangyou import Game, InvalidRecordError, Play, Rules
+from zhengshangyou import Deal, Game, Hand, InvalidRecordError, Kind, Play, Rules, classify_all
 from zhengshangyou.cards import format_cards, parse_cards
 from zhengshangyou.record import FORMAT, VERSION, Record, referee
 from zhengshangyou.testing import rules_sets
@@ -170,3 +170,45 @@ def dealt_from(dealer: int, deal: list[str]) -> list[str]:
     return [
         format_cards(cards[(seat - dealer) % seats :: seats]) for seat in range(seats)
     ]
+
+
+def _thirteen_card_straight_game() -> tuple[Game, list[Play]]:
+    """A game whose first leader holds a straight through all thirteen ranks, which
+    reads as a straight two ways under ``run_order="two_low"`` (R3.15): with the 2
+    low, or with the A low; and those two readings."""
+    rules = Rules(first_lead="dealer")
+    straight = parse_cards("3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AS 2S")
+    rest = sorted(card for card in rules.deck() if card not in straight)
+    hands = [[*straight, rest[0]], rest[1:15], rest[15:28], rest[28:]]  # R2.2: 14, 14, 13, 13
+    game = Game(rules, deals=[Deal(0, tuple(Hand(cards) for cards in hands))])
+    readings = [play for play in classify_all(straight, rules) if play.kind is Kind.STRAIGHT]
+    return game, readings
+
+
+def test_R3_15_R3_16_a_record_keeps_which_reading_of_a_run_was_played() -> None:
+    game, readings = _thirteen_card_straight_game()
+    assert len(readings) == 2
+    game.play(readings[1])
+    data = json.loads(Record.from_game(game).to_json())
+    (move,) = data["hands"][0]["moves"]
+    assert (move["kind"], move["reading"]) == ("straight", 1)
+    replayed = Record.from_data(data).replay()
+    assert replayed == game
+    assert replayed.state.log[-1].move == readings[1]
+
+
+def test_R3_16_a_record_reads_its_plays_as_typed_cards_are_read() -> None:
+    """A recorded play goes through the resolution of typed cards (resolve), with the
+    recorded kind declared; without ``"reading"`` the first reading of that kind is
+    meant, as the format has always said."""
+    game, readings = _thirteen_card_straight_game()
+    game.play(readings[0])
+    data = json.loads(Record.from_game(game).to_json())
+    del data["hands"][0]["moves"][0]["reading"]
+    assert Record.from_data(data).replay().state.log[-1].move == readings[0]
+    data["hands"][0]["moves"][0]["kind"] = "pair_run"
+    with pytest.raises(InvalidRecordError) as caught:
+        Record.from_data(data)
+    assert caught.value.rule == "R3.16"
+    assert caught.value.index == 0
+    assert "cannot be read as a pair run here; it reads as straight" in str(caught.value)

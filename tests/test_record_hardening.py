@@ -194,7 +194,7 @@ READ_CASES: list[Any] = [
     pytest.param(set_move(is_single, play="3D 3D", kind="pair"), "R1.3", "3D", "single", id="R1_3a-play-card-twice"),
     pytest.param(set_move(is_single, kind="quintuple"), None, "kind must be one of", "single", id="kind-unknown"),
     pytest.param(set_move(is_single, kind=["single"]), None, "kind must be one of", "single", id="kind-list"),
-    pytest.param(set_move(is_single, kind="pair"), "R3.2", "cannot be read as a pair", "single", id="R3_2-kind-mismatch"),
+    pytest.param(set_move(is_single, kind="pair"), "R3.16", "cannot be read as a pair here; it reads as single", "single", id="R3_16-kind-mismatch"),
     pytest.param(set_move(is_single, reading=1), None, "no reading 1 of these cards", "single", id="reading-out-of-range"),
     pytest.param(set_move(is_single, reading=True), None, "no reading True", "single", id="reading-bool"),
     pytest.param(set_move(is_single, reading=-1), None, "no reading -1", "single", id="reading-negative"),

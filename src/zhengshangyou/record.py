@@ -21,9 +21,11 @@ The format, version 1::
                           {"seat": 1, "take": "4C"},
                           {"seat": 0, "return": "3D"}]}]}
 
+A play's cards are read as its recorded kind by the resolution of typed cards
+(:func:`~zhengshangyou.plays.resolve`, as ``"9H 9S as pair"`` typed in a game).
 A play may carry ``"reading": i`` when its cards form the same kind in more than
 one way (a run through all thirteen ranks): the i-th such reading in
-:func:`~zhengshangyou.plays.classify_all` order.
+:func:`~zhengshangyou.plays.classify_all` order (the first without it).
 
 Reading is bounded, so that no input can exhaust the reader: JSON text of at
 most :data:`MAX_LENGTH` characters (bytes, for bytes), nested at most
@@ -58,7 +60,7 @@ from zhengshangyou.cards import Card, format_cards, parse_cards
 from zhengshangyou.errors import InvalidRecordError, WrongTypeError, ZhengShangyouError, brief_repr
 from zhengshangyou.game import Action, Deal, Game, State, _check_deal
 from zhengshangyou.hand import Hand
-from zhengshangyou.plays import Kind, Play, classify_all
+from zhengshangyou.plays import Kind, Play, classify_all, resolve
 from zhengshangyou.rules import Rules
 from zhengshangyou.scoring import HandResult
 
@@ -327,7 +329,7 @@ def _move_data(rules: Rules, action: Action) -> dict[str, Any]:
     if isinstance(move, Play):
         data["play"] = format_cards(move.cards)
         data["kind"] = move.kind.value
-        same = [play for play in classify_all(move.cards, rules) if play.kind is move.kind]
+        same = _same_kind(move, rules)
         if len(same) > 1:
             data["reading"] = same.index(move)
     elif isinstance(move, Pass):
@@ -542,6 +544,9 @@ _KINDS = {kind.value: kind for kind in Kind}
 
 
 def _read_play(rules: Rules, data: Mapping[str, Any], index: int) -> Play:
+    """A recorded play: its cards read as their recorded kind by the one resolution
+    of typed cards (:func:`~zhengshangyou.plays.resolve`, R3.16), then, when they
+    form that kind in several ways, the ``"reading"``-th of them (the first without it)."""
     cards = _cards(data["play"], f"move {index} play", index)
     kind_value = data.get("kind")
     kind = _KINDS.get(kind_value) if isinstance(kind_value, str) else None
@@ -551,19 +556,20 @@ def _read_play(rules: Rules, data: Mapping[str, Any], index: int) -> Play:
             index=index,
         )
     with _reading(f"move {index} play", index):
-        same = [play for play in classify_all(cards, rules) if play.kind is kind]
-    if not same:
-        raise InvalidRecordError(
-            f"move {index}: {format_cards(cards)} cannot be read as a {kind.label} under these rules",
-            index=index,
-            rule=kind.rule,
-        )
+        play = resolve(cards, rules, kind=kind)
     reading = data.get("reading", 0)
+    same = _same_kind(play, rules)
     if isinstance(reading, bool) or not isinstance(reading, int) or not 0 <= reading < len(same):
         raise InvalidRecordError(
             f"move {index}: no reading {brief_repr(reading)} of these cards", index=index
         )
     return same[reading]
+
+
+def _same_kind(play: Play, rules: Rules) -> list[Play]:
+    """The readings of ``play``'s cards of its kind, in :func:`~zhengshangyou.plays.classify_all`
+    order: ``play`` alone, unless a run can stand in several places (R3.15)."""
+    return [other for other in classify_all(play.cards, rules) if other.kind is play.kind]
 
 
 @attrs.frozen
