@@ -25,9 +25,10 @@ Part 3 (also only with ``douzero``) is a simulation's view: a stream of new hand
 collector on, ours from a fresh Rules object kept for the whole stream, each
 library in a pass of its own over the same hands.
 
-Equal Rules objects share one memo (``zhengshangyou.rules._MEMOS``), so every Rules
-object this script times or samples with is DETACHED from it right after
-construction (see ``_detached_rules``): each keeps a memo of its own.
+Equal Rules objects share the tables the library derives from them (each module
+keeps its own in a ``zhengshangyou.rules.RulesCache``), so every Rules object this
+script times or samples with is DETACHED (see ``_detached_rules``): an object equal
+only to itself, whose derived tables are its own.
 
 Every time is per position, in microseconds: each position is timed a few times
 (``--repeat``) and its MINIMUM is kept; the tables show the MEDIAN of those
@@ -59,6 +60,7 @@ from zhengshangyou import hand as _hand
 from zhengshangyou import moves as _moves
 from zhengshangyou.moves import legal_plays
 from zhengshangyou.rankplays import RankPlay, rank_plays
+from zhengshangyou.rules import RulesCache
 
 try:  # DouZero is optional: without it part 2 is skipped.
     from douzero.env import move_detector as _md
@@ -155,12 +157,12 @@ class _Quiet:
 # --------------------------------------------------------------------------------------
 # Memo states: "cold", "warm", "long-run" and "seen"
 #
-# The generator memoises, in the Rules object's memo, what it builds from each rank's
-# cards (and from pairs of ranks, and from run windows, and whole positions). Equal
-# Rules objects share ONE memo (the registry ``zhengshangyou.rules._MEMOS``), so every
-# Rules object made here is detached from it at once (``_detached_rules``): else a
-# "fresh" object would find everything that other equal objects memoised, and warming
-# or sampling with one object would warm the timed one.
+# The generator memoises, in its tables for the rule set, what it builds from each
+# rank's cards (and from pairs of ranks, and from run windows, and whole positions).
+# Equal Rules objects share those tables (kept by rule set in ``RulesCache``s), so every
+# Rules object made here is detached at once (``_detached_rules``): else a "fresh"
+# object would find everything that other equal objects memoised, and warming or
+# sampling with one object would warm the timed one.
 #
 # "Cold" means a fresh Rules object: its rule-set tables (the reader, the run windows;
 # a per-Rules one-off cost reported separately) are built by listing the plays of an
@@ -172,11 +174,23 @@ class _Quiet:
 # the very same position.
 
 
+class _Detached(Rules):
+    """Rules equal only to themselves: the library's caches, keyed by rule set, keep
+    tables of their own for each such object."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __hash__(self) -> int:
+        return id(self)
+
+
 def _detached_rules(options: dict[str, Any]) -> Rules:
-    """``Rules(**options)`` with a memo of its own instead of the one equal rule sets share."""
-    rules = Rules(**options)
-    object.__setattr__(rules, "_memo", {})
-    return rules
+    """``Rules(**options)`` with derived tables of its own instead of those equal rule
+    sets share."""
+    return _Detached(**options)
 
 
 def _fresh_rules(options: dict[str, Any], views: Sequence[str]) -> Rules:
@@ -218,18 +232,16 @@ def _module_tables() -> list[dict[object, object]]:
 
 
 def _memo_tables(rules: Rules) -> list[dict[object, object]]:
-    """Every table a call on ``rules`` may add to: the dicts of its memo, those of the
-    objects in it that hold tables of their own (the move generator's, through
-    ``memos()``), and the module-level memos."""
-    memo = getattr(rules, "_memo", None)
-    if not isinstance(memo, dict):
-        return _module_tables()
+    """Every table a call on ``rules`` may add to: the generator's tables (through
+    ``memos()``) for both views, the reader's cache of readings, and the module-level
+    memos."""
     found: list[dict[object, object]] = _module_tables()
-    for value in memo.values():
-        if isinstance(value, dict):
-            found.append(value)
-        elif callable(getattr(value, "memos", None)):
-            found.extend(value.memos())
+    for cache in RulesCache.caches:
+        value = cache.get(rules)
+        if callable(getattr(value, "memos", None)):
+            found.extend(value.memos())  # type: ignore[union-attr]
+        elif isinstance(getattr(value, "cache", None), dict):
+            found.append(value.cache)  # type: ignore[union-attr]
     return found
 
 

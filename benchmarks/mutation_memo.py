@@ -26,8 +26,6 @@ from hypothesis import settings
 
 from zhengshangyou import moves, rules
 
-_memos: list[dict[object, object]] = []
-
 
 def _active() -> bool:
     return bool(os.environ.get("MUTANT_UNDER_TEST"))
@@ -35,8 +33,7 @@ def _active() -> bool:
 
 def clear_memos() -> None:
     """Empty every memo of the library (see the module documentation)."""
-    for memo in [*_memos, *rules._MEMOS.values()]:
-        memo.clear()
+    rules.RulesCache.forget()
     for table in moves._LOWEST:
         table.clear()
     for table in moves._SLOTS.values():
@@ -54,11 +51,10 @@ def pytest_sessionstart(session: Any) -> None:
     )
     settings.load_profile("mutation")
     gc.unfreeze()  # (a forking parent may have frozen its objects out of gc's sight)
-    _memos[:] = [obj._memo for obj in gc.get_objects() if isinstance(obj, rules.Rules)]
     log = os.environ.get("ZSY_MUTATION_LOG")
     if log:
         with open(log, "a", encoding="utf-8") as out:
-            sizes = sum(len(memo) for memo in [*_memos, *rules._MEMOS.values()])
+            sizes = sum(len(cache) for cache in rules.RulesCache.caches)
             out.write(f"{os.environ['MUTANT_UNDER_TEST']} pid={os.getpid()} "
                       f"memo_entries_at_start={sizes}\n")
     clear_memos()
