@@ -631,10 +631,11 @@ def resolve(
     refused. Readings of several kinds must be declared: the
     :class:`~zhengshangyou.errors.AmbiguousPlayError` lists them as a player
     types them (``"3H 4H 5H 6H 7H as straight_flush"``). Readings of one kind differ
-    only in where a run stands (a run through all thirteen ranks, with A and 2 at
-    either end, R3.15): the strongest is meant, under the flipped order when
-    ``revolution`` is on (R4.8). (**Library ruling**; the other reading is in
-    :func:`classify_all` and the legal-move views.)
+    only in their strength: where a run stands (a run through all thirteen ranks,
+    with A and 2 at either end, R3.15) or which triples of an airplane are its run
+    (333444555666 with single wings, R3.19). The strongest is meant, under the
+    flipped order when ``revolution`` is on (R4.8). (**Library ruling**; the other
+    readings are in :func:`classify_all` and the legal-move views.)
 
     >>> rules = Rules(straight_flush="distinct")
     >>> resolve(parse_cards("3H 4H 5H 6H 7H"), rules)
