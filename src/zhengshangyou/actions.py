@@ -15,7 +15,7 @@ import attrs
 
 from zhengshangyou.cards import Card, format_cards, parse_cards
 from zhengshangyou.errors import IllegalMoveError, WrongTypeError, brief_repr
-from zhengshangyou.plays import Play, _card_tuple
+from zhengshangyou.plays import Play, card_tuple
 
 __all__ = ["PASS", "Give", "Move", "Offer", "Pass", "Return", "Take"]
 
@@ -31,7 +31,7 @@ def _is_card(instance: object, attribute: attrs.Attribute[Card], value: object) 
 
 
 def _sorted_pair(cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    return _card_tuple(cards)
+    return card_tuple(cards)
 
 
 @attrs.frozen

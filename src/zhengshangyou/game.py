@@ -35,6 +35,7 @@ import attrs
 
 from zhengshangyou.actions import PASS, Give, Move, Offer, Pass, Return, Take
 from zhengshangyou.cards import Card, parse_cards
+from zhengshangyou.combinations import Kind
 from zhengshangyou.errors import (
     CardsNotHeldError,
     IllegalMoveError,
@@ -52,8 +53,8 @@ from zhengshangyou.exchange import (
     start_exchange,
 )
 from zhengshangyou.hand import Hand
-from zhengshangyou.moves import LegalPlays, _engine_plays
-from zhengshangyou.plays import Kind, Play, _reader, beats, resolve, split_declaration
+from zhengshangyou.moves import LegalPlays, engine_plays
+from zhengshangyou.plays import Play, beats, reader, resolve, split_declaration
 from zhengshangyou.rules import Rules, check_rules
 from zhengshangyou.scoring import HandResult, match_over, score_hand
 
@@ -318,7 +319,7 @@ class State:
                 argument="deals",
                 rule="R2.2a",
             )
-        deals = tuple(_check_deal(rules, deal, arranged=arranged) for deal in deals)
+        deals = tuple(check_deal(rules, deal, arranged=arranged) for deal in deals)
         if deals:
             dealer = deals[0].dealer
         elif dealer is None:
@@ -1008,7 +1009,7 @@ def _check_play(state: State, rules: Rules, play: Play) -> tuple[Play, Hand]:
         raise CardsNotHeldError(f"seat {seat} does not hold {play} (R3)") from None
     # Only a play the engine could have read itself goes on (R3.16): from here on
     # the play is the rules' own reading, whatever object was handed in.
-    play = _reader(rules).trusted(play, held=True)
+    play = reader(rules).trusted(play, held=True)
     top = trick.top
     if top is None:
         must_include = trick.must_include
@@ -1036,7 +1037,7 @@ def _check_pass(state: State, rules: Rules) -> None:
         raise IllegalMoveError("the leader may not pass (R5.1)", rule="R5.1")
     if rules.must_beat:
         seat = trick.to_act
-        beating = _engine_plays(
+        beating = engine_plays(
             state.hands[seat], rules, top, view="classes", revolution=state.hand_state.revolution
         )
         forced = next((play for play in beating if not play.is_bomb), None)
@@ -1097,7 +1098,7 @@ def _unbeatable(
     cannot see. Those are every card neither in its hand nor played, which is exactly
     the other hands taken together, so only public information decides."""
     unseen = Hand(card for other, hand in enumerate(hands) if other != seat for card in hand)
-    return not _engine_plays(unseen, rules, play, view="classes", revolution=revolution)
+    return not engine_plays(unseen, rules, play, view="classes", revolution=revolution)
 
 
 def _seats(mask: int, players: int) -> tuple[int, ...]:
@@ -1116,11 +1117,21 @@ def _deal_sizes(rules: Rules, dealer: int) -> list[int]:
     return [each + ((seat - dealer) % players < odd) for seat in range(players)]
 
 
-def _check_deal(rules: Rules, deal: object, *, arranged: bool = False) -> Deal:
+def check_deal(rules: Rules, deal: object, *, arranged: bool = False) -> Deal:
     """Refuse a given deal that could not have been dealt (R2.2a): exactly the rules'
     deck (R1.3), split into the R2.2 sizes counted from its dealer (every seat gets a
     card, R2.1), with a face-up trick card, if any, in the hand of the seat it names (R2.4).
-    An ``arranged`` deal may have any sizes, as long as every seat gets a card."""
+    An ``arranged`` deal may have any sizes, as long as every seat gets a card.
+    :meth:`State.new` checks its deals with it, and records theirs.
+
+    >>> deal = deal_cards(Rules(), dealer=0, rng=random.Random(1))
+    >>> check_deal(Rules(), deal) is deal
+    True
+    >>> check_deal(Rules(), Deal(0, deal.hands[::-1]))
+    Traceback (most recent call last):
+    ...
+    zhengshangyou.errors.InvalidSetupError: dealt singly from seat 0, the hands hold [14, 14, 13, 13] cards, not [13, 13, 14, 14] (R2.2, R2.2a)
+    """
     if not isinstance(deal, Deal):
         raise WrongTypeError(
             f"a deal must be a Deal, not {type(deal).__name__} ({brief_repr(deal)}) (R2.2a)",
@@ -1262,7 +1273,7 @@ class LegalMoves:
         hand_state, trick = state.hand_state, state.trick
         if hand_state.phase is not _PLAY:
             return None
-        return _engine_plays(
+        return engine_plays(
             state.hands[trick.to_act],
             state.match.rules,
             trick.top,

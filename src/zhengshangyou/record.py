@@ -58,7 +58,7 @@ import attrs
 from zhengshangyou.actions import PASS, Give, Move, Offer, Pass, Return, Take
 from zhengshangyou.cards import Card, format_cards, parse_cards
 from zhengshangyou.errors import InvalidRecordError, WrongTypeError, ZhengShangyouError, brief_repr
-from zhengshangyou.game import Action, Deal, Game, State, _check_deal
+from zhengshangyou.game import Action, Deal, Game, State, check_deal
 from zhengshangyou.hand import Hand
 from zhengshangyou.plays import Kind, Play, classify_all, resolve
 from zhengshangyou.rules import Rules
@@ -304,7 +304,7 @@ class Record:
         index = 0
         for number, hand in enumerate(self.hands):
             try:
-                _check_deal(self.rules, hand.deal)
+                check_deal(self.rules, hand.deal)
             except ZhengShangyouError as error:
                 return _converted(error, f"hand {number}", index if number else None)
             index += len(hand.actions)
