@@ -29,6 +29,7 @@ from zhengshangyou import (
     IllegalMoveError,
     Offer,
     Pass,
+    Phase,
     Play,
     Return,
     Rules,
@@ -128,13 +129,13 @@ def check_state(state: State) -> None:
     assert all(isinstance(a.move, (Give, Take, Return)) for a in state.exchanged)
 
     finished = state.finished
-    if phase in ("play", "exchange"):
+    if phase in (Phase.PLAY, Phase.EXCHANGE):
         # exactly one seat to act
         assert 0 <= state.to_act < players
         assert state.legal_moves(), "the seat to act always has a move"
         for seat in range(players):
             assert bool(hands[seat]) == (seat not in finished)
-        if phase == "play":
+        if phase is Phase.PLAY:
             assert hands[state.to_act]
             assert state.exchange is None
             assert len(set(finished)) == len(finished)
@@ -163,7 +164,7 @@ def check_state(state: State) -> None:
             assert state.to_act in (winner, loser)
             assert all(isinstance(m, (Give, Offer, Take, Return)) for m in state.legal_moves())
     else:
-        assert phase in ("hand_over", "match_over")
+        assert phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
         assert state.to_act == -1
         assert not state.legal_moves()
         # the finishing order is a permutation of the seats (R6.1)
@@ -200,9 +201,9 @@ def check_state(state: State) -> None:
         else:
             assert result.scores == (0,) * players
         assert (
-            phase == "match_over"
+            phase is Phase.MATCH_OVER
             if (rules.target_score is not None and max(state.scores) >= rules.target_score)
-            else phase == "hand_over"
+            else phase is Phase.HAND_OVER
         )
     # running totals (R7.4)
     totals = [0] * players
@@ -258,16 +259,16 @@ class MatchMachine(RuleBasedStateMachine):
         assert self.game.state.dealer == dealer % rules.players
 
     def on(self) -> bool:
-        return self.game.phase in ("play", "exchange")
+        return self.game.phase in (Phase.PLAY, Phase.EXCHANGE)
 
     def advance(self, choose: random.Random | int, passes: bool = False) -> None:
         """One step: a legal move while a hand is on, else the next hand, else (the
         match being over) a check that nothing more is dealt."""
         game = self.game
-        if game.phase == "hand_over":
+        if game.phase is Phase.HAND_OVER:
             self.next_hand()
             return
-        if game.phase == "match_over":
+        if game.phase is Phase.MATCH_OVER:
             event("a match ended")
             before = game.copy()
             with pytest.raises(IllegalMoveError) as caught:
@@ -302,9 +303,9 @@ class MatchMachine(RuleBasedStateMachine):
         else:
             assert state.dealer == (before.state.dealer + 1) % rules.players
         if rules.exchange == "none":
-            assert state.phase == "play"
+            assert state.phase is Phase.PLAY
         else:
-            assert state.phase == "exchange"
+            assert state.phase is Phase.EXCHANGE
             assert state.to_act == result.loser
         self.game.undo()
         assert self.game == before
@@ -316,7 +317,7 @@ class MatchMachine(RuleBasedStateMachine):
     @rule(rules=match_rules(), seed=st.integers(0, 2**32))
     def new_match(self, rules: Rules, seed: int) -> None:
         """Once a match is over, start another."""
-        if self.game.phase == "match_over":
+        if self.game.phase is Phase.MATCH_OVER:
             self.game = Game(rules, seed=seed)
             self.moves_this_hand = 0
 
@@ -368,14 +369,14 @@ def play_match(game: Game, rng: random.Random, max_hands: int) -> int:
         check_state(game.state)
         bound = move_bound(game.rules)
         moves = 0
-        while game.phase in ("play", "exchange"):
+        while game.phase in (Phase.PLAY, Phase.EXCHANGE):
             legal = list(game.legal_moves())
             game.play(rng.choice(legal))
             moves += 1
             assert moves <= bound, "a hand must end"
             check_state(game.state)
         hands += 1
-        if game.phase == "match_over" or hands >= max_hands:
+        if game.phase is Phase.MATCH_OVER or hands >= max_hands:
             return hands
         game.next_hand()
 

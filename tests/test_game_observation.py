@@ -32,6 +32,7 @@ from zhengshangyou import (
     Hand,
     Observation,
     Offer,
+    Phase,
     Play,
     Return,
     Rules,
@@ -65,10 +66,10 @@ def random_position(rules: Rules, seed: int, steps: int) -> State:
     rng = random.Random(seed)
     game = Game(rules, seed=SEED_BASE + seed)
     for _ in range(steps):
-        if game.phase == "hand_over":
+        if game.phase is Phase.HAND_OVER:
             game.next_hand()
             continue
-        if game.phase == "match_over":
+        if game.phase is Phase.MATCH_OVER:
             break
         game.play(rng.choice(list(game.legal_moves())))
     return game.state
@@ -154,7 +155,7 @@ def assert_no_leak(state: State, shuffle: random.Random) -> None:
         # cards either (must_beat, auto_restart, the end of a hand, the exchange...);
         # a move that ends the exchange starts the play, whose first leader may be the
         # start card's holder: that much becomes public
-        if state.phase == "exchange" and state.rules.later_lead == "start_card":
+        if state.phase is Phase.EXCHANGE and state.rules.later_lead == "start_card":
             other = permuted(state, seat, shuffle, start_card=True)
         moves = list(state.legal_moves())
         for move in shuffle.sample(moves, min(len(moves), 6)):
@@ -184,14 +185,14 @@ def test_exchange_positions_leak_nothing(rules: Rules, seed: int, shuffle: rando
     """Every step of an exchange (R8.2, R8.3) and the first moves after it."""
     rng = random.Random(seed)
     game = Game(rules.evolve(end="first_out"), seed=SEED_BASE + seed)
-    while game.phase == "play":
+    while game.phase is Phase.PLAY:
         game.play(rng.choice(list(game.legal_moves())))
     game.next_hand()
-    assert game.phase == "exchange"
+    assert game.phase is Phase.EXCHANGE
     for _ in range(6):
         assert_no_leak(game.state, shuffle)
         game.play(rng.choice(list(game.legal_moves())))
-        if game.phase != "exchange" and game.phase != "play":
+        if game.phase is not Phase.EXCHANGE and game.phase is not Phase.PLAY:
             break
 
 
@@ -260,7 +261,7 @@ def test_an_offer_is_seen_only_by_the_winner_and_the_loser(seed: int) -> None:
     rng = random.Random(seed)
     rules = Rules(exchange="highest_for_one_of_two", end="first_out")
     game = Game(rules, seed=SEED_BASE + seed)
-    while game.phase == "play":
+    while game.phase is Phase.PLAY:
         game.play(rng.choice(list(game.legal_moves())))
     result = game.state.result
     assert result is not None

@@ -28,6 +28,7 @@ from zhengshangyou import (
     InvalidCombinationError,
     InvalidSetupError,
     Offer,
+    Phase,
     Play,
     Return,
     Rules,
@@ -97,8 +98,8 @@ def run(game: Game, moves: Sequence[tuple[int, str | Move]]) -> None:
         game.play(move, seat=seat)
 
 
-def phase_of(game: Game) -> str:
-    """The phase, as a plain string (so that mypy does not narrow it between moves)."""
+def phase_of(game: Game) -> Phase:
+    """The phase, through a call (so that mypy does not narrow it between moves)."""
     return game.phase
 
 
@@ -319,7 +320,7 @@ def _first_hand_won_by_1(**options: Any) -> Game:
     rules = Rules(first_lead="dealer", end="first_out", **options)
     game = new_game(rules, [1, "3D", 1, None], dealer=1)
     game.play("3D", seat=1)
-    assert phase_of(game) == "hand_over"
+    assert phase_of(game) is Phase.HAND_OVER
     result = game.state.result
     assert result is not None
     assert (result.winner, result.loser) == (1, 3)
@@ -330,7 +331,7 @@ def _first_hand_won_by_1(**options: Any) -> Game:
 def test_R2_6_later_lead(later_lead: str, leader: int) -> None:
     game = _first_hand_won_by_1(later_lead=later_lead)
     game.next_hand()
-    assert phase_of(game) == "play"
+    assert phase_of(game) is Phase.PLAY
     assert game.state.hand_number == 1
     assert game.to_act == leader
 
@@ -488,7 +489,7 @@ def test_E1_out_on_an_unbeaten_play_next_holder_leads() -> None:
     # seat 1 is out, and so is seat 2: seat 3 leads
     assert game.to_act == 3
     assert game.state.top is None
-    assert phase_of(game) == "play"
+    assert phase_of(game) is Phase.PLAY
 
 
 def test_E2_after_going_out_the_trick_ends_when_every_holder_passed_once() -> None:
@@ -564,12 +565,12 @@ def test_R6_1_one_left() -> None:
     rules = Rules(players=3, first_lead="dealer")
     game = new_game(rules, ["3D", "4D 5D", None])
     game.play("3D", seat=0)
-    assert phase_of(game) == "play"  # two seats still hold cards
+    assert phase_of(game) is Phase.PLAY  # two seats still hold cards
     assert game.state.winner == 0
     run(game, [(1, "4D"), (2, PASS)])
     assert game.to_act == 1
     game.play("5D", seat=1)
-    assert phase_of(game) == "hand_over"
+    assert phase_of(game) is Phase.HAND_OVER
     assert game.to_act == -1
     result = game.state.result
     assert result is not None
@@ -582,11 +583,11 @@ def test_R6_1_one_left_four_players_finishing_order() -> None:
     game = new_game(rules, ["3D 9C", "4D 7D", "5D", None])
     run(game, [(0, "3D"), (1, "4D"), (2, "5D"), (3, PASS), (0, PASS), (1, PASS)])
     run(game, [(3, "6C"), (0, "9C")])  # seat 0 goes out second
-    assert phase_of(game) == "play"
+    assert phase_of(game) is Phase.PLAY
     run(game, [(1, PASS), (3, PASS)])
     assert game.to_act == 1  # seat 0 is out: the next holder leads
     game.play("7D", seat=1)
-    assert phase_of(game) == "hand_over"
+    assert phase_of(game) is Phase.HAND_OVER
     result = game.state.result
     assert result is not None
     assert result.finishing_order == (2, 0, 1, 3)
@@ -611,7 +612,7 @@ def test_R6_2_first_out_and_the_loser_tie(
     rules = Rules(first_lead="dealer", end="first_out")
     game = new_game(rules, hands, dealer=winner)
     game.play("3D", seat=winner)
-    assert phase_of(game) == "hand_over"  # the hand ends when the Winner goes out
+    assert phase_of(game) is Phase.HAND_OVER  # the hand ends when the Winner goes out
     result = game.state.result
     assert result is not None
     assert result.finishing_order == order
@@ -710,7 +711,7 @@ def test_R7_1_cards_counted_when_the_winner_goes_out() -> None:
     rules = Rules(players=3, first_lead="dealer")  # end="one_left": play goes on
     game = new_game(rules, ["3D 6D", "4D 5D 7D", None])
     run(game, [(0, "3D"), (1, "4D"), (2, PASS), (0, "6D")])
-    assert phase_of(game) == "play"
+    assert phase_of(game) is Phase.PLAY
     assert game.state.winner == 0
     run(game, [(1, "7D"), (2, PASS), (1, "5D")])
     result = game.state.result
@@ -759,15 +760,15 @@ def test_R7_2_placement() -> None:
     assert result is not None
     assert result.finishing_order == (0, 1, 2)
     assert result.scores == (2, 1, 0)
-    assert phase_of(game) == "hand_over"
+    assert phase_of(game) is Phase.HAND_OVER
 
 
-@pytest.mark.parametrize(("target", "phase"), [(2, "match_over"), (3, "hand_over")])
-def test_R7_2_placement_target(target: int, phase: str) -> None:
+@pytest.mark.parametrize(("target", "phase"), [(2, Phase.MATCH_OVER), (3, Phase.HAND_OVER)])
+def test_R7_2_placement_target(target: int, phase: Phase) -> None:
     rules = Rules(players=3, first_lead="dealer", scoring="placement", target_score=target)
     game = new_game(rules, ["3D", "4D", None])
     run(game, [(0, "3D"), (1, "4D")])
-    assert phase_of(game) == phase
+    assert phase_of(game) is phase
 
 
 def test_R7_3_no_scoring() -> None:
@@ -793,21 +794,21 @@ def test_R7_4_running_totals() -> None:
     game = _two_short_hands(None)
     game.play("3D", seat=0)
     assert game.scores == (159, -78, -81)
-    assert phase_of(game) == "hand_over"  # no target: the caller decides
+    assert phase_of(game) is Phase.HAND_OVER  # no target: the caller decides
     game.next_hand()
     assert game.to_act == 2
     game.play("3D", seat=2)
     assert game.state.results[-1].scores == (-78, -81, 159)
     assert game.scores == (81, -159, 78)
-    assert phase_of(game) == "hand_over"
+    assert phase_of(game) is Phase.HAND_OVER
 
 
-@pytest.mark.parametrize(("target", "phase"), [(159, "match_over"), (160, "hand_over")])
-def test_R7_4_target_score(target: int, phase: str) -> None:
+@pytest.mark.parametrize(("target", "phase"), [(159, Phase.MATCH_OVER), (160, Phase.HAND_OVER)])
+def test_R7_4_target_score(target: int, phase: Phase) -> None:
     game = _two_short_hands(target)
     game.play("3D", seat=0)
-    assert phase_of(game) == phase
-    assert game.is_match_over == (phase == "match_over")
+    assert phase_of(game) is phase
+    assert game.is_match_over == (phase is Phase.MATCH_OVER)
 
 
 def test_R7_4_nothing_after_the_match() -> None:
@@ -834,7 +835,7 @@ def _exchange_game(
     rules = Rules.preset(preset, first_lead="dealer", end="first_out", exchange=exchange, **options)
     later = make_deal(rules, 2, second)
     game = new_game(rules, ["3D", 13, None, 13], dealer=0, later=[later])
-    assert phase_of(game) == "play"  # R8.2: no exchange before the first hand
+    assert phase_of(game) is Phase.PLAY  # R8.2: no exchange before the first hand
     game.play("3D", seat=0)
     result = game.state.result
     assert result is not None
@@ -856,14 +857,14 @@ def test_R8_1_no_exchange_by_default() -> None:
     game = new_game(rules, ["3D", 13, None, 13])
     game.play("3D", seat=0)
     game.next_hand()
-    assert phase_of(game) == "play"
+    assert phase_of(game) is Phase.PLAY
     assert game.state.exchanged == ()
     assert game.to_act == 2  # the Loser leads
 
 
 def test_E22_the_losers_highest_card_and_public_transfers() -> None:
     game = _exchange_game("highest_for_one_of_two", _SUITED)
-    assert phase_of(game) == "exchange"
+    assert phase_of(game) is Phase.EXCHANGE
     assert game.to_act == 2  # the Loser acts first
     assert list(game.legal_moves()) == [Give(card("RJ"))]  # a joker is the highest card
     game.play(Give(card("RJ")), seat=2)
@@ -882,7 +883,7 @@ def test_E22_the_losers_highest_card_and_public_transfers() -> None:
     for seen in views(game):
         assert seen.exchanged == (Action(2, Give(card("RJ"))), Action(2, Take(card("4C"))))
     assert [len(held) for held in game.hands] == [13, 13, 14, 14]
-    assert phase_of(game) == "play"
+    assert phase_of(game) is Phase.PLAY
     assert game.to_act == 2  # R2.6: the Loser leads, after the exchange
 
 
@@ -946,14 +947,14 @@ def test_R8_3_highest_for_any() -> None:
     assert card("RJ") in game.hands[0]
     for seen in views(game):
         assert seen.exchanged == (Action(2, Give(card("RJ"))), Action(0, Return(card("2C"))))
-    assert phase_of(game) == "play"
+    assert phase_of(game) is Phase.PLAY
     assert game.to_act == 2
 
 
 def test_R8_later_lead_winner_after_exchange() -> None:
     game = _exchange_game("highest_for_any", _SUITED, later_lead="winner")
     run(game, [(2, Give(card("RJ"))), (0, Return(card("3C")))])
-    assert phase_of(game) == "play"
+    assert phase_of(game) is Phase.PLAY
     assert game.to_act == 0
 
 
@@ -964,7 +965,7 @@ def test_R8_4_exchange_moves_are_moves_of_the_game() -> None:
     assert game.observation(0).legal_moves == ()
     # and an exchange decision during play is refused
     played = _exchange_game("none", _SUITED)
-    assert played.phase == "play"
+    assert played.phase is Phase.PLAY
     rejected(played, Give(card("RJ")), seat=2, error=IllegalMoveError, rule="R8.4")
 
 
@@ -1018,7 +1019,7 @@ def test_E20_the_order_resets_each_hand() -> None:
     rules = _REVOLUTION.evolve(end="first_out")
     game = new_game(rules, ["5D 5C 5H 5S", 13, None, 13])
     game.play("5D 5C 5H 5S", seat=0)
-    assert phase_of(game) == "hand_over"
+    assert phase_of(game) is Phase.HAND_OVER
     game.next_hand()
     assert not game.state.revolution
     assert not game.observation(0).revolution
@@ -1127,7 +1128,7 @@ def test_E23_move_after_the_hand_is_over() -> None:
     assert caught.value.rule == "R6.1"
     assert game == before
     game.play("3D", seat=0)
-    assert phase_of(game) == "hand_over"
+    assert phase_of(game) is Phase.HAND_OVER
     rejected(game, "4D", seat=None, error=IllegalMoveError, rule="R6.1")
     rejected(game, PASS, seat=None, error=IllegalMoveError, rule="R6.1")
     rejected(game, Give(card("RJ")), seat=None, error=IllegalMoveError, rule="R6.1")

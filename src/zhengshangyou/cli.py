@@ -35,7 +35,7 @@ from zhengshangyou.actions import Give, Move, Offer, Pass, Return, Take
 from zhengshangyou.bots import Bot, GreedyBot, HeuristicBot, RandomBot
 from zhengshangyou.cards import Card, Suit
 from zhengshangyou.errors import ZhengShangyouError
-from zhengshangyou.game import SEED_LIMIT, Game, Observation
+from zhengshangyou.game import SEED_LIMIT, Game, Observation, Phase
 from zhengshangyou.plays import Play
 from zhengshangyou.record import referee
 from zhengshangyou.rules import Rules
@@ -215,7 +215,7 @@ def _show_hand_start(screen: _Screen, seen: Observation, names: Sequence[str]) -
     screen.say(f"Hand {seen.hand_number + 1}, dealt by {names[seen.dealer]}.")
     if seen.trick_card is not None and seen.trick_seat is not None:
         screen.say(f"  face-up card: {screen.card(seen.trick_card)}, dealt to {names[seen.trick_seat]}")
-    if seen.phase == "exchange":
+    if seen.phase is Phase.EXCHANGE:
         last = seen.results[-1]
         then = "offers two cards, of which the Loser takes one"
         if seen.rules.exchange != "highest_for_one_of_two":
@@ -233,12 +233,12 @@ def _show_table(screen: _Screen, seen: Observation, names: Sequence[str]) -> Non
         screen.say(f"  offered: {screen.cards(seen.offered)}")
     if seen.top is not None:
         screen.say(f"  to beat: {screen.move(seen.top)} by {names[seen.top_seat]}")
-    elif seen.phase == "play":
+    elif seen.phase is Phase.PLAY:
         screen.say("  a new trick: lead anything")
     if seen.revolution:
         screen.say("  revolution: the rank order is flipped")
     screen.say(f"  your hand: {screen.cards(seen.hand.cards)}")
-    if seen.phase == "exchange":
+    if seen.phase is Phase.EXCHANGE:
         options = ", ".join(_plain_move(move) for move in seen.legal_moves[:12])
         more = " ..." if len(seen.legal_moves) > 12 else ""
         screen.say(f"  exchange: choose one of {options}{more}")
@@ -285,10 +285,10 @@ def _play(arguments: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: 
         for action in seen.history[moves_shown:]:
             screen.say(f"{names[action.seat]}: {screen.move(action.move)}")
         moves_shown = len(seen.history)
-        if seen.phase in ("hand_over", "match_over"):
+        if seen.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
             _show_result(screen, seen, names)
             hands_played += 1
-            if seen.phase == "match_over" or hands_played >= arguments.hands:
+            if seen.phase is Phase.MATCH_OVER or hands_played >= arguments.hands:
                 return EXIT_OK
             game.next_hand()
             continue
