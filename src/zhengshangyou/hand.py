@@ -12,8 +12,7 @@ multiset, kept sorted. Adding and removing give new hands.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from operator import attrgetter
+from collections.abc import Callable, Iterable, Iterator
 
 import attrs
 
@@ -23,7 +22,9 @@ from zhengshangyou.errors import CardsNotHeldError, ImpossibleCardsError, WrongT
 __all__ = ["Hand"]
 
 
-_ORDER = attrgetter("index")
+# A card's index, read through the slot itself: anything but a Card (even one with an
+# ``index`` of its own, as a list has) is a TypeError.
+_ORDER: Callable[[Card], int] = vars(Card)["index"].__get__
 #: No rule set has more than two decks, so no hand holds a card three times (R1.3a).
 _MOST_COPIES = 2
 
@@ -314,8 +315,14 @@ class Hand:
 
     def pinned(self, card: Card) -> Hand:
         """This hand with ``card`` moved first among the cards of its rank (it must be
-        held). For the move generator only: its representatives take the first cards
-        of each rank, so that they hold ``card`` where they can (R2.5)."""
+        held). For the move generator: its representatives take the first cards of
+        each rank, so that they hold ``card`` where they can (R2.5). The hand's cards
+        stay as they are; only ``by_rank`` (and ``low_suit_bits``) change.
+
+        >>> hand = Hand.parse("3D 3S 4H")
+        >>> hand.pinned(Card.parse("3S")).by_rank[Rank.THREE], hand.pinned(Card.parse("3S")) == hand
+        ((Card.parse('3S'), Card.parse('3D')), True)
+        """
         rank = card.rank
         group = list(self.by_rank[rank])
         group.remove(card)
