@@ -155,6 +155,18 @@ class Combination:
     off: str = ""
 
     @property
+    def suit_blind(self) -> bool:
+        """Whether suits never tell two plays of this kind apart: no suit in its key
+        and no reading that depends on the cards' suits (a straight that a flush
+        would make a straight flush). Then a play's lowest cards stand for its class.
+
+        >>> cat = catalogue(Rules.preset("winner"))
+        >>> cat[Kind.FULL_HOUSE].suit_blind, cat[Kind.SINGLE].suit_blind, cat[Kind.STRAIGHT].suit_blind
+        (True, False, False)
+        """
+        return not self.suit_in_key and self.suits == "any"
+
+    @property
     def cards(self) -> int:
         """How many cards a play of this kind on ``minimum`` ranks (a group: ``width``) holds.
 
@@ -407,8 +419,12 @@ def wing_choices(
     if size > 1:
         yield from itertools.combinations(ranks, count)
         return
+    # Only ranks held fewer than ``count`` times can be chosen too often.
+    short = {rank for rank in ranks if held[rank] < count}
     for chosen in itertools.combinations_with_replacement(ranks, count):
-        if all(held[rank] >= copies for rank, copies in rank_runs(chosen)):
+        if not short or all(
+            held[rank] >= copies for rank, copies in rank_runs(chosen) if rank in short
+        ):
             yield chosen
 
 
@@ -418,4 +434,7 @@ def rank_runs(ranks: tuple[int, ...]) -> list[tuple[int, int]]:
     >>> rank_runs((3, 3, 5))
     [(3, 2), (5, 1)]
     """
-    return [(rank, len(list(group))) for rank, group in itertools.groupby(ranks)]
+    counted: dict[int, int] = {}
+    for rank in ranks:
+        counted[rank] = counted.get(rank, 0) + 1
+    return list(counted.items())

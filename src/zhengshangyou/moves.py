@@ -49,6 +49,7 @@ True
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from functools import lru_cache, partial
 from typing import Literal, TypeVar
@@ -841,7 +842,7 @@ class Tables:
                 for rank, copies in rank_runs(wing_ranks):
                     parts.append(choose(cards_of(codes[rank]), copies * extra))
                 for choice in itertools.product(*parts):
-                    cards = sorted(itertools.chain.from_iterable(choice))
+                    cards = sorted(itertools.chain.from_iterable(choice), key=_CARD_INDEX)
                     yield reader.run(combination, tuple(cards), window)
 
     def joker_bombs(self, hand: Hand, combination: Combination) -> list[Play]:
@@ -987,6 +988,8 @@ def tables_of(rules: Rules, classes: bool) -> Tables:
 
 _BIT = KIND_BITS
 _BOTH_JOKERS = 1 << 13 | 1 << 14
+#: A card's place in the sorted deck (sorting by it is faster than comparing cards).
+_CARD_INDEX = operator.attrgetter("index")
 #: The joker masks (see :meth:`Tables.plays`) of a hand without jokers.
 _NO_JOKERS = (0, 0, 0)
 # The mask of the ranks whose cards are at least as strong as a rank, in the normal

@@ -33,7 +33,15 @@ from typing import Any, overload
 import attrs
 
 from zhengshangyou.cards import Card, Rank
-from zhengshangyou.combinations import ALL_KINDS, Combination, Kind, Shape, kinds_mask, wing_choices
+from zhengshangyou.combinations import (
+    ALL_KINDS,
+    Combination,
+    Kind,
+    Shape,
+    catalogue,
+    kinds_mask,
+    wing_choices,
+)
 from zhengshangyou.errors import IllegalMoveError, InvalidCombinationError
 from zhengshangyou.hand import ALL_RANKS, Hand, rank_bits
 from zhengshangyou.moves import LegalPlays, Tables, checked_position, legal_plays, tables_of
@@ -132,6 +140,9 @@ class RankPlays(Sequence[RankPlay]):
         # Straights that may be flushes, and comparisons that look at suits, make a
         # hand's rank plays depend on its suits: those come from the class view.
         self._fast = not rules.suits_matter and rules.straight_flush == "none"
+        # The kinds whose class-view member is a rank play's lowest cards whatever the
+        # rules do with suits elsewhere.
+        self._blind = frozenset(c.kind for c in catalogue(rules) if c.suit_blind)
         if self._fast:
             self._build_fast()
 
@@ -275,7 +286,7 @@ class RankPlays(Sequence[RankPlay]):
         if not isinstance(hand, Hand):
             hand = Hand(hand)
         found = self._find(play)
-        if found is not None and self._fast and must_include is None:
+        if found is not None and must_include is None and (self._fast or found.kind in self._blind):
             member = self._lowest_member(found, hand)
             if member is not None and (
                 to_beat is None or beats(member, to_beat, revolution=revolution)
