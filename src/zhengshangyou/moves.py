@@ -1285,6 +1285,3 @@ def legal_plays(
     if bombs_only:
         wanted &= kinds_mask(catalogue(rules).bombs)
     return LegalPlays(hand, rules, to_beat, view, revolution, wanted, must_include)
-
-
-_engine_plays = engine_plays  # the old name, until every caller says engine_plays

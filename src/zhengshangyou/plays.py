@@ -576,7 +576,6 @@ def reader(rules: Rules) -> Reader:
     return _READERS[rules]
 
 
-_reader = reader  # the old name, until every caller says reader
 
 
 def classify_all(cards: Iterable[Card], rules: Rules) -> list[Play]:
@@ -761,6 +760,3 @@ def beats(
         and len(candidate.cards) == len(top.cards)
         and mine > theirs
     )
-
-
-_card_tuple = card_tuple  # the old name, until every caller says card_tuple
