@@ -437,6 +437,7 @@ def _time_preset(pos: Position, view: str, op: str, options: dict[str, Any], war
         cold = _fresh_rules(options, (view,))
         with _cold_module_tables():
             elapsed, plays = _timed(_call(pos.hand, cold, view, top))
+        RulesCache.forget(cold)  # (bounded caches: cold objects must not push out the warm one)
         best["cold"] = min(best.get("cold", elapsed), elapsed)
         marks = _memo_mark(warm)
         elapsed, again = _timed(_call(pos.hand, warm, view, top))
@@ -467,6 +468,7 @@ def run_presets(seed: int, positions: int, repeat: int, warmup: int,
             fresh = _detached_rules(options)
             builds.append(_timed(lambda fresh=fresh: [list(legal_plays(Hand(()), fresh, view=v))  # type: ignore[arg-type]
                                                       for v in VIEWS])[0])
+            RulesCache.forget(fresh)
         setup_us[preset] = statistics.median(builds) / 1000
 
         # Warm state: one Rules object warmed on `warmup` other hands of the same sizes.
@@ -660,6 +662,10 @@ def _race(pos: DzPosition, op: str, state: str, warm: Rules, repeat: int,
                     best[name] = min(best.get(name, elapsed), elapsed)
             if state in ("warm", "long-run"):
                 _memo_undo(marks, warm)  # so that the next timing sees this hand afresh too
+            elif state == "cold":
+                # Dropped at once: the caches keep a bounded number of rule sets, and
+                # cold objects piling up would push the warm one's tables out.
+                RulesCache.forget(rules)
     _memo_undo(marks, warm)
     cell.ours.append(best["ours"])
     cell.theirs.append(best["theirs"])

@@ -173,3 +173,12 @@ def test_R1_3_hand_notation_round_trip(hand: Hand) -> None:
 def test_R1_3_hands_strategy_sizes(hand: Hand) -> None:
     assert 1 <= len(hand) <= 13
     assert all(hand.count(card) == 1 and not card.is_joker for card in hand)
+
+
+def test_R1_3a_a_hand_knows_whether_it_holds_a_card_twice() -> None:
+    twice = Hand.parse("3D 3D 4S")
+    assert twice.doubled
+    assert not Hand.parse("3D 3S 4S").doubled
+    assert not twice.remove(parse_cards("3D")).doubled
+    assert twice.remove(parse_cards("4S")).doubled
+    assert twice.pinned(Card.parse("3D")).doubled

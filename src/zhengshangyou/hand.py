@@ -41,6 +41,8 @@ def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 
 _CODE_BASE = tuple(rank << 12 for rank in range(15))
+# In a rank code, the bits that are set when some suit's card is there twice.
+_TWICE = sum(0b110 << 3 * suit for suit in range(4))
 
 #: Every rank, 3 to the red joker, as a rank mask (bit ``rank`` for each :class:`Rank`).
 ALL_RANKS = (1 << 15) - 1
@@ -137,6 +139,8 @@ class Hand:
     low_suit_bits: int = attrs.field(init=False, eq=False, repr=False)
     #: The ranks 3…2 held in each suit: 13 bits per suit, diamonds lowest.
     suit_ranks: int = attrs.field(init=False, eq=False, repr=False)
+    #: Whether the hand holds some card twice (which only two decks allow, R1.3a).
+    doubled: bool = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         groups: list[list[Card]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], [], []]
@@ -147,6 +151,7 @@ class Hand:
         # ranks 3..2 held in each suit, 13 bits per suit.
         codes = list(_CODE_BASE)
         lows = suit_ranks = 0
+        doubled = False
         for card in self.cards:
             order = card.index
             rank = order >> 2 if order < 52 else order - 39
@@ -157,12 +162,16 @@ class Hand:
                 suit_ranks |= 1 << 13 * (order & 3) + rank
             group.append(card)
             code = codes[rank] = codes[rank] + (1 << 3 * (order & 3))
-            if code >> 3 * (order & 3) & 7 > _MOST_COPIES:
-                raise ImpossibleCardsError(
-                    f"{card} is there more than twice, and no rule set has more than two decks (R1.3)",
-                    card=str(card),
-                )
+            if code >> 3 * (order & 3) & 7 > 1:
+                if code >> 3 * (order & 3) & 7 > _MOST_COPIES:
+                    raise ImpossibleCardsError(
+                        f"{card} is there more than twice, and no rule set has more than two decks (R1.3)",
+                        card=str(card),
+                    )
+                doubled = True
         counts = tuple(map(len, groups))
+        put = object.__setattr__
+        put(self, "doubled", doubled)
         one = two = three = four = 0
         for plain in range(13):
             count = counts[plain]
@@ -175,7 +184,6 @@ class Hand:
                         three |= bit
                         if count > 3:
                             four |= bit
-        put = object.__setattr__
         put(self, "by_rank", tuple(map(tuple, groups)))
         put(self, "rank_counts", counts)
         put(self, "rank_codes", tuple(codes))
@@ -304,6 +312,7 @@ class Hand:
                         held[width] &= ~bit
         hand = object.__new__(Hand)
         put = object.__setattr__
+        put(hand, "doubled", self.doubled and any(code & _TWICE for code in codes))
         put(hand, "cards", remaining)
         put(hand, "by_rank", tuple(groups))
         put(hand, "rank_counts", tuple(counts))
@@ -333,6 +342,7 @@ class Hand:
             lows = lows & ~(3 << 2 * rank) | (card.index & 3) << 2 * rank
         hand = object.__new__(Hand)
         put = object.__setattr__
+        put(hand, "doubled", self.doubled)
         put(hand, "cards", self.cards)
         put(hand, "by_rank", tuple(groups))
         put(hand, "rank_counts", self.rank_counts)

@@ -52,7 +52,7 @@ import itertools
 import operator
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from functools import lru_cache, partial
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 import attrs
 
@@ -101,9 +101,33 @@ _K = TypeVar("_K", bound=Hashable)
 _V = TypeVar("_V")
 
 
-#: How a listing lists one slot of the catalogue: the kinds' bits, the lister, the
-#: slot's first combination, and whether it is a bomb (see :meth:`Tables.plays`).
-_Step = tuple[int, Callable[..., Iterable[Play]], Combination, bool]
+#: How a listing lists one slot of the catalogue (see :meth:`Tables.plays`).
+_Step = tuple[
+    int, int, int, int, int, int, Callable[..., Iterable[Play]] | None, Combination, bool,
+    "_Memo[int, Play] | None", Any,
+]
+
+
+def where(combination: Combination) -> tuple[int, int, int, int, int]:
+    """Where a hand may hold a play of ``combination``, as indexes into its rank masks
+    (:attr:`Hand.held`, by width) and joker masks (``masks`` of :meth:`Tables.plays`:
+    0 none, 1 the jokers held, 2 the jokers held twice): ``(width, jokers, free,
+    extra, extra_jokers)``. The main group (or run) is on ranks ``held[width] |
+    masks[jokers]``, narrowed to the ranks an answer may reach unless ``free`` (all
+    ranks: bombs, runs and the joker bomb); attached groups on ``held[extra] |
+    masks[extra_jokers]``. The generator and the rank plays both read it.
+
+    >>> where(catalogue(Rules())[Kind.SINGLE]), where(catalogue(Rules())[Kind.FULL_HOUSE])
+    ((1, 1, 0, 0, 0), (3, 0, 0, 2, 0))
+    >>> where(catalogue(Rules())[Kind.JOKER_BOMB])  # only when jokers are held
+    (0, 1, 32767, 0, 1)
+    """
+    if combination.shape is Shape.JOKERS:
+        return 0, 1, ALL_RANKS, 0, 1  # (held[0] is empty: only the jokers held count)
+    width, extra = combination.width, combination.attached
+    jokers = width if combination.jokers else 0
+    free = ALL_RANKS if combination.is_bomb or combination.shape is Shape.RUN else 0
+    return width, jokers, free, extra, extra if extra and combination.attached_jokers else 0
 
 
 def _trim(table: dict[_K, _V], limit: int) -> None:
@@ -305,19 +329,22 @@ class Tables:
         }
 
     def _step(self, slot: Sequence[Combination]) -> _Step:
-        """How a listing lists the kinds of one slot of the catalogue (see :meth:`plays`)."""
+        """How a listing lists the kinds of one slot of the catalogue (see :meth:`plays`):
+        the kinds' bits, where to look (:func:`where`), the lister (None for a group of
+        one size, which the loop reads inline from its two tables), the slot's first
+        combination and whether it is a bomb."""
         first = slot[0]
-        bits = kinds_mask(slot)
+        lister: Callable[..., Iterable[Play]] | None = None
         if first.shape is Shape.JOKERS:
-            return bits, self._list_jokers, first, True
-        if first.shape is Shape.GROUP:
-            lister = self._list_attached if first.attached else self._list_group
-            return bits, lister, first, first.is_bomb
-        if first.attached:
-            return bits, self._list_winged, first, False
-        if first.width == 1:
-            return bits, self._list_straights, first, False
-        return bits, self._list_runs, first, False
+            lister = self._list_jokers
+        elif first.shape is Shape.GROUP and first.attached:
+            lister = self._list_attached
+        elif first.shape is Shape.RUN and first.attached:
+            lister = self._list_winged
+        elif first.shape is Shape.RUN:
+            lister = self._list_straights if first.width == 1 else self._list_runs
+        one, table = self.ones.get(first.kind), self.groups.get(first.kind)
+        return (kinds_mask(slot), *where(first), lister, first, first.is_bomb, one, table)
 
     def bounds(self, top: Play, revolution: bool) -> tuple[int, int, bool]:
         """What an answer to ``top`` in its own family (not a bomb) must reach: the mask
@@ -611,112 +638,86 @@ class Tables:
                 if top.is_bomb:
                     bomb = compared
         # Slot by slot of the catalogue; each lister looks only where the hand's rank
-        # masks allow a play.
-        for bits, lister, combination, is_bomb in self.steps:
-            if want & bits:
-                part = lister(combination, hand, masks, want, above, top, revolution, length, exact)
-                if part:
-                    (bomb if is_bomb else same)(part)
+        # masks allow a play (see where()).
+        held, codes = hand.held, hand.rank_codes
+        for bits, width, jokers, free, extra, extra_jokers, lister, combination, is_bomb, one, table in self.steps:
+            if not want & bits or not (mask := (held[width] | masks[jokers]) & (above | free)):
+                continue
+            part: Iterable[Play]
+            if lister is None:  # a group of one rank (R3.1-R3.3, R3.6, R3.10, R3.14)
+                if one is not None:
+                    part = [one[codes[rank]] for rank in rank_bits(mask)]
+                else:
+                    part = [play for rank in rank_bits(mask) for play in table[codes[rank]]]
+            else:
+                attached = held[extra] | masks[extra_jokers]
+                part = lister(combination, hand, mask, attached, want, top, revolution, length, exact)
+            if part:
+                (bomb if is_bomb else same)(part)
         return parts
 
-    # --- where a kind may be played: shared with the rank plays' generator ----------
-
-    @staticmethod
-    def group_ranks(combination: Combination, held: tuple[int, ...], masks: tuple[int, ...], above: int) -> int:
-        """The mask of the ranks a group of ``combination`` may be played from: held
-        ``width`` times (jokers too, where they may form the group) and, for a group
-        that is not a bomb, among the ranks ``above`` (see :meth:`bounds`)."""
-        width = combination.width
-        mask = held[width] | masks[width] if combination.jokers else held[width]
-        return mask if combination.is_bomb else mask & above
-
-    @staticmethod
-    def attached_ranks(combination: Combination, held: tuple[int, ...], masks: tuple[int, ...]) -> int:
-        """The mask of the ranks an attached group (a kicker, a full house's pair, a
-        wing) of ``combination`` may come from."""
-        extra = combination.attached
-        return held[extra] | masks[extra] if combination.attached_jokers else held[extra]
-
     def run_windows(
-        self, combination: Combination, held: tuple[int, ...], top: Play | None,
-        revolution: bool, length: int, exact: bool,
+        self, combination: Combination, held: int, top: Play | None, revolution: bool,
+        length: int, exact: bool,
     ) -> Sequence[int]:
-        """The indexes in :attr:`windows` of the runs of ``combination`` the rank masks
-        ``held`` allow, and that may answer ``top`` when it is of the same family."""
-        width = combination.width
-        indexes: Sequence[int] = self.spans[width][held[width]]
+        """The indexes in :attr:`windows` of the runs of ``combination`` on the ranks of
+        the mask ``held`` (held ``width`` times), that may answer ``top`` when it is of
+        the same family."""
+        indexes: Sequence[int] = self.spans[combination.width][held]
         if indexes and top is not None and top.family is combination.family:
             return self._beating_windows(indexes, combination, length, exact, top, revolution)
         return indexes
 
-    # --- listers, one per shape (see plays) -------------------------------------------
-
-    def _list_group(
-        self, combination: Combination, hand: Hand, masks: tuple[int, ...], want: int,
-        above: int, top: Play | None, revolution: bool, length: int, exact: bool,
-    ) -> Iterable[Play]:
-        """Groups of one rank (R3.1-R3.3, R3.6, R3.10, R3.14), by rank."""
-        mask = self.group_ranks(combination, hand.held, masks, above)
-        if not mask:
-            return ()
-        kind = combination.kind
-        return _of_ranks(self.ones[kind], self.groups[kind], hand.rank_codes, rank_bits(mask))
+    # --- listers, one per shape (see plays): ``mask`` holds the ranks of the main group
+    # (of the run: held ``width`` times), ``attached`` those of the attached groups.
 
     def _list_attached(
-        self, combination: Combination, hand: Hand, masks: tuple[int, ...], want: int,
-        above: int, top: Play | None, revolution: bool, length: int, exact: bool,
+        self, combination: Combination, hand: Hand, mask: int, attached: int, want: int,
+        top: Play | None, revolution: bool, length: int, exact: bool,
     ) -> Iterable[Play]:
         """A group with an attached group of another rank (R3.4, R3.5, R3.10): by main
         rank, then attached rank."""
-        mains = self.group_ranks(combination, hand.held, _NO_JOKERS, above)
-        if not mains:
-            return ()
-        attached = self.attached_ranks(combination, hand.held, masks)
         kind = combination.kind
         return _with_attached(
-            self.rows[kind], self.groups[kind], hand.rank_codes, rank_bits(mains), combination.width,
-            rank_bits(attached), combination.attached,
+            self.rows[kind], self.groups[kind], hand.rank_codes, rank_bits(mask),
+            combination.width, rank_bits(attached), combination.attached,
         )
 
     def _list_straights(
-        self, combination: Combination, hand: Hand, masks: tuple[int, ...], want: int,
-        above: int, top: Play | None, revolution: bool, length: int, exact: bool,
+        self, combination: Combination, hand: Hand, mask: int, attached: int, want: int,
+        top: Play | None, revolution: bool, length: int, exact: bool,
     ) -> Iterable[Play]:
         """Straights and the straight flushes listed with them, run by run (R3.7, R3.11).
         (Straight flushes that are bombs answer straights of any length.)"""
-        flush_bombs = bool(want & self.flush_bit) and self.flush_bombs
-        if flush_bombs:
-            indexes: Sequence[int] = self.spans[1][hand.held[1]]
+        if want & self.flush_bit and self.flush_bombs:
+            indexes: Sequence[int] = self.spans[1][mask]
         else:
-            indexes = self.run_windows(combination, hand.held, top, revolution, length, exact)
+            indexes = self.run_windows(combination, mask, top, revolution, length, exact)
         return self.straights_of(hand, want, indexes) if indexes else ()
 
     def _list_runs(
-        self, combination: Combination, hand: Hand, masks: tuple[int, ...], want: int,
-        above: int, top: Play | None, revolution: bool, length: int, exact: bool,
+        self, combination: Combination, hand: Hand, mask: int, attached: int, want: int,
+        top: Play | None, revolution: bool, length: int, exact: bool,
     ) -> Iterable[Play]:
         """Pair runs and triple runs (R3.8, R3.9)."""
-        indexes = self.run_windows(combination, hand.held, top, revolution, length, exact)
+        indexes = self.run_windows(combination, mask, top, revolution, length, exact)
         return self.runs_of(hand, combination, indexes) if indexes else ()
 
     def _list_winged(
-        self, combination: Combination, hand: Hand, masks: tuple[int, ...], want: int,
-        above: int, top: Play | None, revolution: bool, length: int, exact: bool,
+        self, combination: Combination, hand: Hand, mask: int, attached: int, want: int,
+        top: Play | None, revolution: bool, length: int, exact: bool,
     ) -> Iterable[Play]:
         """Runs with wings: airplanes (R3.18, R3.19), by window (shortest first, low to
         high), then by the ranks of the wings."""
-        indexes = self.run_windows(combination, hand.held, top, revolution, length, exact)
-        if not indexes:
-            return ()
-        wings = self.attached_ranks(combination, hand.held, masks)
-        return self.winged_of(hand, combination, indexes, wings)
+        indexes = self.run_windows(combination, mask, top, revolution, length, exact)
+        return self.winged_of(hand, combination, indexes, attached) if indexes else ()
 
     def _list_jokers(
-        self, combination: Combination, hand: Hand, masks: tuple[int, ...], want: int,
-        above: int, top: Play | None, revolution: bool, length: int, exact: bool,
+        self, combination: Combination, hand: Hand, mask: int, attached: int, want: int,
+        top: Play | None, revolution: bool, length: int, exact: bool,
     ) -> Iterable[Play]:
-        """The joker bomb (R3.12)."""
-        return self.joker_bombs(hand, combination) if masks[1] == _BOTH_JOKERS else ()
+        """The joker bomb (R3.12): ``attached`` holds the jokers held."""
+        return self.joker_bombs(hand, combination) if attached == _BOTH_JOKERS else ()
 
     def _beating_windows(
         self,
@@ -894,19 +895,6 @@ def _card(rank: int, suit: int) -> Card:
 def _first(table: _Memo[_K, tuple[Play, ...]]) -> _Memo[_K, Play]:
     """A memo of the first (only) play of each entry of ``table``."""
     return _Memo(lambda key: table[key][0])
-
-
-def _of_ranks(
-    one: _Memo[int, Play] | None,
-    table: _Memo[int, tuple[Play, ...]],
-    codes: tuple[int, ...],
-    ranks: tuple[int, ...],
-) -> list[Play]:
-    """The plays of the hand's cards of each of ``ranks`` (read from ``one`` when each
-    group yields one play)."""
-    if one is not None:
-        return [one[codes[rank]] for rank in ranks]
-    return [play for rank in ranks for play in table[codes[rank]]]
 
 
 def _rows(table: _Memo[int, tuple[Play, ...]], extra: int) -> _Memo[int, _Memo[int, Play]]:
@@ -1236,7 +1224,7 @@ def checked_position(
     """
     if not isinstance(hand, Hand):
         hand = Hand(hand)
-    if check_rules(rules).decks == 1 and len(set(hand.cards)) != len(hand):
+    if check_rules(rules).decks == 1 and hand.doubled:
         check_copies(hand.cards, 1)  # R1.3a: a card twice, with one deck
     if to_beat is not None:
         to_beat = plays_reader(rules).trusted(to_beat, "to_beat")

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, overload
+from typing import Any, cast, overload
 
 import attrs
 
@@ -44,7 +44,7 @@ from zhengshangyou.combinations import (
 )
 from zhengshangyou.errors import IllegalMoveError, InvalidCombinationError
 from zhengshangyou.hand import ALL_RANKS, Hand, rank_bits
-from zhengshangyou.moves import LegalPlays, Tables, checked_position, legal_plays, tables_of
+from zhengshangyou.moves import LegalPlays, Tables, checked_position, legal_plays, tables_of, where
 from zhengshangyou.plays import Play, beats, new_play
 from zhengshangyou.rules import Rules, RulesCache, check_rules
 
@@ -325,17 +325,18 @@ class RankPlays(Sequence[RankPlay]):
         by_kind: dict[tuple[Kind, tuple[int, ...]], RankPlay] = {}
         for play in self._plays:
             by_kind.setdefault((play.kind, play.ranks), play)
-        self._steps: list[tuple[int, _RankLister, Combination, object]] = []
+        self._steps: list[tuple[int, int, int, int, int, Any, tuple[Any, ...]]] = []
         for slot in self._tables.reader.slots:
             combination = slot[0]
             kind, width = combination.kind, combination.width
-            lister: _RankLister
-            table: object
+            # (The lister is read only for the steps that are not read inline.)
+            lister: _RankLister = self._sized_rank_plays
+            how, table = _CALL, cast(Any, None)
             if combination.shape is Shape.JOKERS:
                 lister, table = self._joker_rank_plays, [p for p in self._plays if p.kind is kind]
             elif combination.shape is Shape.GROUP and combination.attached:
                 extra = combination.attached
-                lister, table = self._attached_rank_plays, tuple(
+                how, table = _ATTACHED, tuple(
                     tuple(
                         by_kind.get((kind, (rank,) * width + (other,) * extra if rank < other
                                      else (other,) * extra + (rank,) * width))
@@ -344,7 +345,7 @@ class RankPlays(Sequence[RankPlay]):
                     for rank in range(15)
                 )
             elif combination.shape is Shape.GROUP and combination.most > width:
-                lister, table = self._sized_rank_plays, tuple(
+                table = tuple(
                     tuple(
                         by_kind.get((kind, (rank,) * size))
                         for size in range(width, combination.most + 1)
@@ -352,13 +353,14 @@ class RankPlays(Sequence[RankPlay]):
                     for rank in range(15)
                 )
             elif combination.shape is Shape.GROUP:
-                lister = self._group_rank_plays
-                table = _by_mask(tuple(by_kind.get((kind, (rank,) * width)) for rank in range(15)))
+                how, table = _GROUP, _by_mask(tuple(by_kind.get((kind, (rank,) * width)) for rank in range(15)))
             elif combination.attached:
                 lister, table = self._winged_rank_plays, None
             else:
-                lister, table = self._run_rank_plays, self._runs_by_window(combination)
-            self._steps.append((kinds_mask(slot), lister, combination, table))
+                how, table = _RUN, self._runs_by_window(combination)
+            width, jokers, free, extra, extra_jokers = where(combination)
+            call = (lister, combination, extra, extra_jokers)
+            self._steps.append((kinds_mask(slot), width, jokers, free, how, table, call))
 
     def _runs_by_window(self, combination: Combination) -> tuple[RankPlay | None, ...]:
         """The rank plays of the runs of ``combination``, by the class tables' windows."""
@@ -391,9 +393,26 @@ class RankPlays(Sequence[RankPlay]):
         else:
             want, above, length, exact = tables.plan(top, revolution, ALL_KINDS)
         found: list[RankPlay | None] = []
-        for bits, lister, combination, table in self._steps:
-            if want & bits:
-                lister(found, table, combination, hand, masks, above, top, revolution, length, exact)
+        held, spans = hand.held, tables.spans
+        family = None if top is None else top.family
+        for bits, width, jokers, free, how, table, call in self._steps:
+            if not want & bits or not (mask := (held[width] | masks[jokers]) & (above | free)):
+                continue
+            if not how:  # _GROUP
+                low, high = table
+                found += low[mask & 0xFF]
+                found += high[mask >> 8]
+            elif how == 1:  # _RUN
+                indexes: Sequence[int] = spans[width][mask]
+                if indexes and family is call[1].family:
+                    indexes = tables._beating_windows(indexes, call[1], length, exact, top, revolution)
+                found += map(table.__getitem__, indexes)
+            elif how == 2:  # _ATTACHED: by main rank, then attached rank
+                _put_attached(found, table, mask, rank_bits(held[call[2]] | masks[call[3]]))
+            else:
+                lister, combination, extra, extra_jokers = call
+                attached = held[extra] | masks[extra_jokers]
+                lister(found, table, combination, hand, mask, attached, top, revolution, length, exact)
         if top is not None and top.is_bomb:
             # Only bombs answer a bomb (R4.6), compared as their members are.
             members = self._members
@@ -403,70 +422,34 @@ class RankPlays(Sequence[RankPlay]):
             ]
         return found  # type: ignore[return-value]  # no None: every entry read exists
 
-    def _group_rank_plays(
-        self, found: list[RankPlay | None], table: Any, combination: Combination, hand: Hand,
-        masks: tuple[int, ...], above: int, top: Play | None, revolution: bool, length: int,
-        exact: bool,
-    ) -> None:
-        """Groups of one size (singles, pairs, triples, fours, triple bombs)."""
-        mask = self._tables.group_ranks(combination, hand.held, masks, above)
-        low, high = table
-        found += low[mask & 0xFF]
-        found += high[mask >> 8]
-
     def _sized_rank_plays(
         self, found: list[RankPlay | None], table: Any, combination: Combination, hand: Hand,
-        masks: tuple[int, ...], above: int, top: Play | None, revolution: bool, length: int,
-        exact: bool,
+        mask: int, attached: int, top: Play | None, revolution: bool, length: int, exact: bool,
     ) -> None:
         """Groups of any size from ``width`` up (bombs of a rank), by rank then size."""
         width, counts = combination.width, hand.rank_counts
-        for rank in rank_bits(self._tables.group_ranks(combination, hand.held, masks, above)):
+        for rank in rank_bits(mask):
             found += table[rank][: counts[rank] - width + 1]
-
-    def _attached_rank_plays(
-        self, found: list[RankPlay | None], table: Any, combination: Combination, hand: Hand,
-        masks: tuple[int, ...], above: int, top: Play | None, revolution: bool, length: int,
-        exact: bool,
-    ) -> None:
-        """Groups with an attached group (full houses, triples with a single, bombs with
-        a kicker), by main rank, then attached rank."""
-        tables = self._tables
-        mains = tables.group_ranks(combination, hand.held, (0, 0, 0), above)
-        if mains:
-            _put_attached(found, table, mains, rank_bits(tables.attached_ranks(combination, hand.held, masks)))
-
-    def _run_rank_plays(
-        self, found: list[RankPlay | None], table: Any, combination: Combination, hand: Hand,
-        masks: tuple[int, ...], above: int, top: Play | None, revolution: bool, length: int,
-        exact: bool,
-    ) -> None:
-        """Runs (straights, pair runs, triple runs), by window."""
-        indexes = self._tables.run_windows(combination, hand.held, top, revolution, length, exact)
-        found += map(table.__getitem__, indexes)
 
     def _winged_rank_plays(
         self, found: list[RankPlay | None], table: Any, combination: Combination, hand: Hand,
-        masks: tuple[int, ...], above: int, top: Play | None, revolution: bool, length: int,
-        exact: bool,
+        mask: int, attached: int, top: Play | None, revolution: bool, length: int, exact: bool,
     ) -> None:
         """Runs with wings (airplanes, R3.18), by window, then by the wings' ranks."""
         tables, width, extra = self._tables, combination.width, combination.attached
-        indexes = tables.run_windows(combination, hand.held, top, revolution, length, exact)
-        wings = tables.attached_ranks(combination, hand.held, masks)
+        indexes = tables.run_windows(combination, mask, top, revolution, length, exact)
         keys, identity = tables.run_keys[combination.kind][0], self._by_identity
         value = combination.kind._value_
         for index in indexes:
-            _, ranks, mask = tables.windows[index]
+            _, ranks, run = tables.windows[index]
             body = tuple(rank for rank in ranks for _ in range(width))
-            for wing_ranks in wing_choices(rank_bits(wings & ~mask), len(ranks), extra, hand.rank_counts):
+            for wing_ranks in wing_choices(rank_bits(attached & ~run), len(ranks), extra, hand.rank_counts):
                 played = sorted(body + tuple(rank for rank in wing_ranks for _ in range(extra)))
                 found.append(identity[(value, tuple(map(Rank, played)), keys[index] & ~_SUIT_PART)])
 
     def _joker_rank_plays(
         self, found: list[RankPlay | None], table: Any, combination: Combination, hand: Hand,
-        masks: tuple[int, ...], above: int, top: Play | None, revolution: bool, length: int,
-        exact: bool,
+        mask: int, attached: int, top: Play | None, revolution: bool, length: int, exact: bool,
     ) -> None:
         """The joker bomb (R3.12)."""
         counts, decks = hand.rank_counts, self.rules.decks
@@ -475,6 +458,11 @@ class RankPlays(Sequence[RankPlay]):
 
 
 _RankLister = Callable[..., None]
+
+#: How :meth:`RankPlays._legal_fast` lists a step: groups of one size, plain runs and
+#: groups with an attached group inline (they are most of the steps), the other shapes
+#: by their lister.
+_GROUP, _RUN, _ATTACHED, _CALL = 0, 1, 2, 3
 
 
 _ByMask = tuple[tuple[tuple[RankPlay | None, ...], ...], tuple[tuple[RankPlay | None, ...], ...]]
