@@ -5,15 +5,15 @@ throw-away copy it measures, and imports its hooks from that copy's
 ``conftest.py``. It does nothing unless ``MUTANT_UNDER_TEST`` is set (mutmut sets
 it in every process that runs tests for it).
 
-The library keeps what it derives from a rule set (readers, move tables,
-positions) in ``Rules._memo`` and a few module-level memos in ``moves``. A table
+The library keeps what it derives from a rule set (the catalogue, readers, move
+tables, positions, rank-play spaces) in ``RulesCache``s and a few module-level
+memos in ``moves``. A table
 built before a mutant was switched on would hide that mutant; a table built by the
 first test would hide from mutmut's coverage map every later test that reads it.
 So the memos are emptied at the start of every session, and before every test of
 mutmut's instrumented first run (``MUTANT_UNDER_TEST=stats``, where it maps tests
-to the functions they reach): the memo dict of every ``Rules`` object alive (found
-once per session with :mod:`gc`, and through ``rules._MEMOS``), and ``moves``'
-module-level memos.
+to the functions they reach): every ``RulesCache`` (``RulesCache.forget()``), and
+``moves``' module-level memos.
 """
 
 from __future__ import annotations
