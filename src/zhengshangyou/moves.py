@@ -25,13 +25,15 @@ very long for big hands (every choice of suits of every run), which is why it
 is never the default.
 
 Order, in both views, fixed and independent of hashing and of what the memo
-holds. By kind: singles, pairs, triples (or triple bombs), full houses, triples
-with a single, fours of a kind, straights and straight flushes together (run by
-run, each straight before its straight flush), pair runs, triple runs, bombs,
-bombs with a kicker, the joker bomb. Within a kind: by rank from 3 up to the red
-joker for one-rank kinds; by the main rank, then the attached rank for full
-houses, triples with a single and bombs with a kicker; runs shortest first, then
-from the lowest position of the run order up; then by the cards.
+holds: the catalogue's (:mod:`~zhengshangyou.combinations`). By kind: singles,
+pairs, triples (or triple bombs), full houses, triples with a single, fours of a
+kind, straights and straight flushes together (run by run, each straight before
+its straight flush), pair runs, triple runs, bombs, bombs with a kicker, the joker
+bomb, airplanes with single wings, airplanes with paired wings. Within a kind: by
+rank from 3 up to the red joker for one-rank kinds; by the main rank, then the
+attached rank for full houses, triples with a single and bombs with a kicker; runs
+and airplanes shortest first, then from the lowest position of the run order up,
+an airplane's wings by their ranks after its run; then by the cards.
 
 >>> rules = Rules()
 >>> hand = Hand.parse("3D 3S 4H 5C 6D 7S RJ")
