@@ -28,7 +28,7 @@ from typing import Protocol, runtime_checkable
 
 from zhengshangyou.actions import PASS, Give, Move, Offer, Return, Take
 from zhengshangyou.cards import Card
-from zhengshangyou.combinations import Combination, Shape, catalogue
+from zhengshangyou.combinations import Combination, Kind, Shape, catalogue
 from zhengshangyou.game import Observation
 from zhengshangyou.plays import Play
 from zhengshangyou.plays import reader as plays_reader
@@ -212,14 +212,21 @@ class _Plan:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.catalogue = catalogue(rules)
-        # The rank sets of the runs, per run kind: (ranks, combination).
-        self.windows: list[tuple[tuple[int, ...], Combination]] = []
+        # By rank, the rank sets of the runs holding it, per run kind: (ranks,
+        # combination); once per width and wings (a straight flush is a straight here).
+        self.windows: list[list[tuple[tuple[int, ...], Combination]]] = [[] for _ in range(15)]
         masks = plays_reader(rules).windows
+        seen: set[tuple[int, int, int]] = set()
         for combination in self.catalogue.of_shape(Shape.RUN):
             for mask in masks:
                 ranks = tuple(rank for rank in range(13) if mask >> rank & 1)
-                if len(ranks) >= combination.minimum:
-                    self.windows.append((ranks, combination))
+                shape = (mask, combination.width, combination.attached)
+                if len(ranks) >= combination.minimum and shape not in seen:
+                    seen.add(shape)
+                    for rank in ranks:
+                        self.windows[rank].append((ranks, combination))
+        self.groups = [c for c in self.catalogue if c.shape is Shape.GROUP]
+        self.jokers = Kind.JOKER_BOMB in self.catalogue
         self.cache: dict[tuple[int, ...], int] = {}
 
     def __call__(self, counts: tuple[int, ...]) -> int:
@@ -245,15 +252,14 @@ class _Plan:
         """The hands left after each play that contains a card of rank ``low``, kind by
         kind of the catalogue (at the level of ranks)."""
         left: list[tuple[int, ...]] = []
-        for combination in self.catalogue:
-            if combination.shape is Shape.GROUP:
-                left += self._group_covers(combination, counts, low)
-            elif combination.shape is Shape.JOKERS:
-                decks = self.rules.decks
-                if low >= 13 and counts[13] >= decks and counts[14] >= decks:
-                    left.append(_minus(counts, (13, decks), (14, decks)))
-        for ranks, combination in self.windows:
-            if low in ranks and all(counts[rank] >= combination.width for rank in ranks):
+        for combination in self.groups:
+            left += self._group_covers(combination, counts, low)
+        decks = self.rules.decks
+        if self.jokers and low >= 13 and counts[13] >= decks and counts[14] >= decks:
+            left.append(_minus(counts, (13, decks), (14, decks)))
+        for ranks, combination in self.windows[low]:
+            width = combination.width
+            if all(counts[rank] >= width for rank in ranks):
                 left += self._run_covers(combination, counts, ranks)
         return left
 
