@@ -46,3 +46,20 @@ def test_R3_rank_play_ids_are_unchanged(name: str) -> None:
     recorded = RULE_SETS[name]
     space = rank_plays(Rules.from_dict(recorded["options"]))
     assert [[play.kind.value, str(play), play.key] for play in space] == recorded["rank_plays"]
+
+
+@pytest.mark.parametrize(
+    ("name", "wings"),
+    [("two-deck", "pairs"), ("two-deck-flush-bombs", "pairs"), ("two-deck-by-suit", "pairs"),
+     ("zhengshangyou", "singles_or_pairs")],
+)
+def test_R3_18_airplanes_keep_the_ids_of_the_older_rank_plays(name: str, wings: str) -> None:
+    # The same rule sets with airplanes on: the recorded rank plays keep their ids,
+    # and the airplanes come after them (kinds added later are listed last).
+    recorded = RULE_SETS[name]
+    rules = Rules.from_dict({**recorded["options"], "airplane_wings": wings})
+    space = rank_plays(rules)
+    old = len(recorded["rank_plays"])
+    assert [[play.kind.value, str(play), play.key] for play in space[:old]] == recorded["rank_plays"]
+    expected = {"airplane_with_pairs"} | ({"airplane_with_singles"} if wings != "pairs" else set())
+    assert {play.kind.value for play in space[old:]} == expected
