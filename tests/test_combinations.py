@@ -110,3 +110,17 @@ def test_rules_hold_no_derived_tables_and_pickle_small() -> None:
     copy = pickle.loads(data)
     assert copy == rules
     assert tables_of(copy, True) is tables_of(rules, True)
+
+
+ALWAYS = {K.SINGLE, K.PAIR, K.STRAIGHT, K.PAIR_RUN, K.TRIPLE_RUN}  # RULES.md section 3: "always"
+
+
+def test_R3_17_every_kind_an_option_can_leave_out_says_which_option_it_needs() -> None:
+    rule_sets = [Rules(), Rules(triple_bomb=True, jokers=False, joker_bomb=False),
+                 Rules(four_of_a_kind="plain"), Rules(four_of_a_kind="bomb_with_kicker")]
+    left_out = {c.kind: c for rules in rule_sets for c in catalogue(rules).left_out}
+    assert set(left_out) == set(Kind) - ALWAYS
+    for kind, combination in left_out.items():
+        reason, rule = combination.off
+        assert reason, kind
+        assert rule.startswith("R3."), kind

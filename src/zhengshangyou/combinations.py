@@ -126,8 +126,9 @@ class Combination:
     R3.13); ``attached_jokers``: whether attached groups may be jokers (singles
     always; pairs only with ``joker_pairs``). ``flips_order``: playing it flips the
     rank order for the rest of the hand (R4.8). ``listed_with``: the kind it is
-    listed with, run by run (straight flushes with straights); ``off`` says what
-    an option would need to be for the kind to exist, when the rules leave it out.
+    listed with, run by run (straight flushes with straights); ``off`` is what to
+    say, with its rule id, of cards the kind would read when the rules leave it out
+    (``{n}``: how many cards).
 
     >>> pair = catalogue(Rules())[Kind.PAIR]
     >>> pair.shape, pair.width, pair.most, pair.family, pair.is_bomb
@@ -152,7 +153,7 @@ class Combination:
     flips_order: bool = False
     listed_with: Kind | None = None
     wheels_high: bool = False
-    off: str = ""
+    off: tuple[str, str] = ("", "")
 
     @property
     def suit_blind(self) -> bool:
@@ -177,11 +178,15 @@ class Combination:
         return per_rank * self.minimum if self.shape is Shape.RUN else per_rank
 
 
-def _group(kind: Kind, rule: str, width: int, *, attached: int = 0, off: str = "") -> Combination:
+def _group(
+    kind: Kind, rule: str, width: int, *, attached: int = 0, off: tuple[str, str] = ("", "")
+) -> Combination:
     return Combination(kind, rule, Shape.GROUP, width, width, attached, off=off)
 
 
-def _run(kind: Kind, rule: str, width: int, *, attached: int = 0, off: str = "") -> Combination:
+def _run(
+    kind: Kind, rule: str, width: int, *, attached: int = 0, off: tuple[str, str] = ("", "")
+) -> Combination:
     return Combination(kind, rule, Shape.RUN, width, width, attached, off=off)
 
 
@@ -192,24 +197,38 @@ _DEFINITIONS: dict[Kind, Combination] = {
     for definition in (
         _group(Kind.SINGLE, "R3.1", 1),
         _group(Kind.PAIR, "R3.2", 2),
-        _group(Kind.TRIPLE, "R3.3", 3),
-        _group(Kind.TRIPLE_BOMB, "R3.14", 3, off="triple_bomb=True"),
-        _group(Kind.FULL_HOUSE, "R3.4", 3, attached=2, off="full_house=True"),
-        _group(Kind.TRIPLE_WITH_SINGLE, "R3.5", 3, attached=1, off="triple_with_single=True"),
-        _group(Kind.FOUR_OF_A_KIND, "R3.6", 4, off="four_of_a_kind='plain'"),
+        _group(Kind.TRIPLE, "R3.3", 3, off=("triples are played as triple bombs (triple_bomb=True)", "R3.14")),
+        _group(Kind.TRIPLE_BOMB, "R3.14", 3, off=("triple bombs are off (triple_bomb=False)", "R3.14")),
+        _group(Kind.FULL_HOUSE, "R3.4", 3, attached=2, off=("full houses are off (full_house=False)", "R3.4")),
+        _group(Kind.TRIPLE_WITH_SINGLE, "R3.5", 3, attached=1,
+               off=("a triple with a single is off (triple_with_single=False)", "R3.5")),
+        _group(Kind.FOUR_OF_A_KIND, "R3.6", 4, off=(
+            "four of a kind alone is nothing under four_of_a_kind='bomb_with_kicker' (add one kicker)",
+            "R3.17",
+        )),
         _run(Kind.STRAIGHT, "R3.7", 1),
-        _run(Kind.STRAIGHT_FLUSH, "R3.11", 1, off="straight_flush other than 'none'"),
+        _run(Kind.STRAIGHT_FLUSH, "R3.11", 1,
+             off=("straight flushes are off (straight_flush='none')", "R3.11")),
         _run(Kind.PAIR_RUN, "R3.8", 2),
         _run(Kind.TRIPLE_RUN, "R3.9", 3),
-        _group(Kind.BOMB, "R3.10", 4, off="four_of_a_kind='bomb'"),
-        _group(Kind.BOMB_WITH_KICKER, "R3.10", 4, attached=1, off="four_of_a_kind='bomb_with_kicker'"),
-        Combination(Kind.JOKER_BOMB, "R3.12", Shape.JOKERS, off="joker_bomb=True"),
+        _group(Kind.BOMB, "R3.10", 4, off=(
+            "{n} cards of one rank are a combination only with four_of_a_kind='bomb'"
+            " (up to 8 with two decks)",
+            "R3.10",
+        )),
+        _group(Kind.BOMB_WITH_KICKER, "R3.10", 4, attached=1, off=(
+            "four of a kind with a kicker needs four_of_a_kind='bomb_with_kicker'", "R3.10"
+        )),
+        Combination(Kind.JOKER_BOMB, "R3.12", Shape.JOKERS,
+                    off=("the joker bomb is off (joker_bomb=False)", "R3.12")),
         # Kinds added later are listed after the older ones, so that the ids of the
         # older rank plays never move (rankplays).
         _run(Kind.AIRPLANE_WITH_SINGLES, "R3.18", 3, attached=1,
-             off="airplane_wings='singles' or 'singles_or_pairs'"),
+             off=("an airplane with single wings needs airplane_wings='singles' or"
+                  " 'singles_or_pairs'", "R3.18")),
         _run(Kind.AIRPLANE_WITH_PAIRS, "R3.18", 3, attached=2,
-             off="airplane_wings='pairs' or 'singles_or_pairs'"),
+             off=("an airplane with paired wings needs airplane_wings='pairs' or"
+                  " 'singles_or_pairs'", "R3.18")),
     )
 }
 

@@ -483,7 +483,7 @@ class Reader:
         counts = _Counts(cards)
         for combination in self.catalogue.left_out:
             if self.fit((combination,), counts):
-                reason, rule = _LEFT_OUT[combination.kind]
+                reason, rule = combination.off
                 return error(reason.format(n=len(cards)), rule)
         return error(*self._lacking(counts))
 
@@ -518,38 +518,6 @@ class Reader:
             " (no wrap-around, no rank twice)",
             "R3.15",
         )
-
-
-#: What to say of cards that a kind the rules leave out would read: the reason
-#: (``{n}``: how many cards) and the rule id.
-_LEFT_OUT: dict[Kind, tuple[str, str]] = {
-    Kind.TRIPLE: ("triples are played as triple bombs (triple_bomb=True)", "R3.14"),
-    Kind.TRIPLE_BOMB: ("triple bombs are off (triple_bomb=False)", "R3.14"),
-    Kind.FULL_HOUSE: ("full houses are off (full_house=False)", "R3.4"),
-    Kind.TRIPLE_WITH_SINGLE: ("a triple with a single is off (triple_with_single=False)", "R3.5"),
-    Kind.FOUR_OF_A_KIND: (
-        "four of a kind alone is nothing under four_of_a_kind='bomb_with_kicker' (add one kicker)",
-        "R3.17",
-    ),
-    Kind.STRAIGHT_FLUSH: ("straight flushes are off (straight_flush='none')", "R3.11"),
-    Kind.BOMB: (
-        "{n} cards of one rank are a combination only with four_of_a_kind='bomb'"
-        " (up to 8 with two decks)",
-        "R3.10",
-    ),
-    Kind.BOMB_WITH_KICKER: (
-        "four of a kind with a kicker needs four_of_a_kind='bomb_with_kicker'", "R3.10"
-    ),
-    Kind.JOKER_BOMB: ("the joker bomb is off (joker_bomb=False)", "R3.12"),
-    Kind.AIRPLANE_WITH_SINGLES: (
-        "an airplane with single wings needs airplane_wings='singles' or 'singles_or_pairs'",
-        "R3.18",
-    ),
-    Kind.AIRPLANE_WITH_PAIRS: (
-        "an airplane with paired wings needs airplane_wings='pairs' or 'singles_or_pairs'",
-        "R3.18",
-    ),
-}
 
 
 class _Counts:
