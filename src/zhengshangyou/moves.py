@@ -254,6 +254,21 @@ class Tables:
         self.plain_straights = self.flush_is_straight and not straight.suit_in_key
         self.flush_bombs = self.flush is not None and self.flush.is_bomb
         self.straight_bit = _BIT[straight.kind]
+        # Per family, what bounds an answer (see bounds): whether it is a group, whether
+        # suits are in its key, its cards per rank of a run, whether it is listed on its
+        # own (a kind listed with another, straight flushes of their own family, is
+        # always compared), and whether a run's window alone decides (pair and triple
+        # runs, with or without wings, and straights that are only straights).
+        self.answer_shapes = {
+            c.kind: (
+                c.shape is Shape.GROUP,
+                c.suit_in_key,
+                c.width + c.attached,
+                c.listed_with is None,
+                c.width > 1 or self.plain_straights,
+            )
+            for c in found
+        }
         self.flush_bit = 0 if self.flush is None else _BIT[self.flush.kind]
         self.straight_keys = tuple(
             (index << 26, sum(3 << 2 * rank for rank in ranks))
@@ -356,21 +371,16 @@ class Tables:
         ``top``'s) alone decides: then every play of the family there beats ``top``."""
         if top.is_bomb:
             return ALL_RANKS, 0, False
-        family = self.catalogue[top.family]
-        if family.shape is Shape.GROUP:
+        group, by_suit, per_rank, listed_alone, exact = self.answer_shapes[top.family]
+        if group:
             # The cards are sorted, so the middle one is always of the main group.
             rank = top.cards[len(top.cards) // 2].rank
-            if family.suit_in_key:
+            if by_suit:
                 return _AT_LEAST[revolution][rank], 0, False
             return _ABOVE[revolution][rank], 0, True
-        # A run's windows decide too where nothing but the window is in its key:
-        # runs of pairs and triples (with or without wings), and straights that are
-        # only straights. (A kind listed with another, straight flushes of their own
-        # family, is always compared.)
-        length = len(top.cards) // (family.width + family.attached)
-        if family.listed_with is not None:
+        if not listed_alone:
             return ALL_RANKS, 0, False
-        return ALL_RANKS, length, family.width > 1 or self.plain_straights
+        return ALL_RANKS, len(top.cards) // per_rank, exact
 
     def plan(self, top: Play, revolution: bool, kinds: int) -> tuple[int, int, int, bool]:
         """For an answer to ``top``: the kinds to generate (:meth:`wanted`, of those the
