@@ -126,7 +126,9 @@ class Combination:
     R3.13); ``attached_jokers``: whether attached groups may be jokers (singles
     always; pairs only with ``joker_pairs``). ``flips_order``: playing it flips the
     rank order for the rest of the hand (R4.8). ``listed_with``: the kind it is
-    listed with, run by run (straight flushes with straights); ``off`` is what to
+    listed with, run by run (straight flushes with straights); ``wheels_high``: runs
+    holding a low 2 or a low A rank first (``straight_ranking="wheels_high"``,
+    R4.5, straights only); ``off`` is what to
     say, with its rule id, of cards the kind would read when the rules leave it out
     (``{n}``: how many cards).
 
