@@ -234,15 +234,14 @@ def _module_tables() -> list[dict[object, object]]:
 
 def _memo_tables(rules: Rules) -> list[dict[object, object]]:
     """Every table a call on ``rules`` may add to: the generator's tables (through
-    ``memos()``) for both views, the reader's cache of readings, and the module-level
-    memos."""
+    ``memos()``) for both views, and the module-level memos. (The reader's cache of
+    readings is not undone: it holds the top plays' readings, which a warm rule set
+    keeps, as it always did here.)"""
     found: list[dict[object, object]] = _module_tables()
     for cache in RulesCache.caches:
         value = cache.get(rules)
         if callable(getattr(value, "memos", None)):
             found.extend(value.memos())  # type: ignore[union-attr]
-        elif isinstance(getattr(value, "cache", None), dict):
-            found.append(value.cache)  # type: ignore[union-attr]
     return found
 
 
