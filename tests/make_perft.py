@@ -275,8 +275,10 @@ def legal_readings(position: Position) -> list[RefReading]:
     return found
 
 
-def class_count(readings: Sequence[RefReading], rules: Rules) -> int:
-    """The number of classes among ``readings`` (see the module docstring)."""
+def ref_classes(readings: Sequence[RefReading], rules: Rules) -> list[list[RefReading]]:
+    """The classes of ``readings`` (see the module docstring): by (kind, sorted ranks),
+    then one class per strength (two readings of a group are alike when neither
+    beats the other)."""
     groups: dict[tuple[Kind, tuple[int, ...]], list[list[RefReading]]] = {}
     for reading in readings:
         group = groups.setdefault(
@@ -289,7 +291,12 @@ def class_count(readings: Sequence[RefReading], rules: Rules) -> int:
                 break
         else:
             group.append([reading])
-    return sum(len(group) for group in groups.values())
+    return [members for group in groups.values() for members in group]
+
+
+def class_count(readings: Sequence[RefReading], rules: Rules) -> int:
+    """The number of classes among ``readings`` (see the module docstring)."""
+    return len(ref_classes(readings, rules))
 
 
 def counts(position: Position) -> tuple[int, int]:
