@@ -169,16 +169,6 @@ class Combination:
         """
         return not self.suit_in_key and self.suits == "any"
 
-    @property
-    def cards(self) -> int:
-        """How many cards a play of this kind on ``minimum`` ranks (a group: ``width``) holds.
-
-        >>> catalogue(Rules())[Kind.FULL_HOUSE].cards
-        5
-        """
-        per_rank = self.width + self.attached
-        return per_rank * self.minimum if self.shape is Shape.RUN else per_rank
-
 
 def _group(
     kind: Kind, rule: str, width: int, *, attached: int = 0, off: tuple[str, str] = ("", "")
