@@ -337,8 +337,125 @@ class Rules:
                 multiplier = times
         return multiplier
 
+    # --- bounds of a hand, for fixed-size arrays (OpenSpiel's GameInfo) -------------
+
+    def _deal_sizes(self) -> list[int]:
+        """Every seat's deal under R2.2, largest first: ``deck_size // players`` each,
+        and one more for the ``deck_size % players`` seats from the dealer on."""
+        each, odd = divmod(self.deck_size, self.players)
+        return [each + 1] * odd + [each] * (self.players - odd)
+
+    @property
+    def max_hand_size(self) -> int:
+        """The most cards one seat can hold at any moment of a match, mid-exchange included
+        (R2.2, R8.2, R8.3).
+
+        The deal (R2.2) gives each seat ``deck_size // players`` cards and one more to
+        the ``deck_size % players`` seats from the dealer on; play only takes cards
+        away. An exchange (``exchange`` other than ``"none"``) hands the Winner the
+        Loser's highest card before the Winner parts with one (the Take of R8.2, the
+        Return of R8.3), so the Winner holds one card over their deal meanwhile, and the
+        Loser never more than theirs. The bound is one over the largest deal, unless the
+        Winner can never be dealt it: with a single odd card, which the dealer gets, and
+        ``next_dealer="loser"``, the Loser deals and holds it, and the Winner peaks at the
+        largest deal. A position built with ``arranged=True`` may hand out any sizes and
+        is not bounded by this.
+
+        >>> Rules().max_hand_size                      # 54 cards, 4 seats: 14, 14, 13, 13
+        14
+        >>> Rules(exchange="highest_for_any").max_hand_size   # a Winner of 14 receives one
+        15
+        >>> three = Rules(players=3, jokers=False, joker_bomb=False, exchange="highest_for_any")
+        >>> three.max_hand_size, three.evolve(next_dealer="winner").max_hand_size   # 18, 17, 17
+        (18, 19)
+        """
+        sizes = self._deal_sizes()
+        odd = self.deck_size % self.players
+        extra = self.exchange != "none" and not (odd == 1 and self.next_dealer == "loser")
+        return sizes[0] + extra
+
+    @property
+    def max_moves(self) -> int:
+        """An upper bound on the moves one hand can take: every action of its log
+        (plays, passes and exchange decisions; R5, R6, R8).
+
+        The derivation. An exchange logs a fixed number of decisions, ``E``: 3 under
+        ``"highest_for_one_of_two"`` (Give, Offer, Take, R8.2), 2 under
+        ``"highest_for_any"`` (Give, Return, R8.3), none otherwise. Every play takes at
+        least one card, and the hand ends on a play, with a card left in the last seat
+        holding any (``end="one_left"``, R6.1) or in each of the ``players - 1`` seats
+        still in when the Winner goes out (``"first_out"``, R6.2): at most
+        ``P = deck_size - 1`` plays, or ``deck_size - players + 1``. A lead is a play
+        (R5.1); after each play the turn goes round the other seats holding cards once,
+        each passing at most once, until one of them plays or the trick ends (R5.2–R5.5;
+        a pass counts only since the last play, and a seat locked out, R5.3, is
+        skipped): at most ``players - 1`` passes between two plays, and none after the
+        last. No option logs moves of its own: ``must_beat`` only refuses passes,
+        ``auto_restart`` ends a trick with no pass (R5.6), ``pass_locks_out`` skips
+        seats, and the engine never passes for a seat. So a hand takes at most
+        ``E + P + (P - 1) * (players - 1)`` moves. Single plays that nobody beats
+        come close: they miss the bound only by the tricks where the lead changes hands
+        and the passes that seats already out no longer make, a few moves a seat.
+
+        >>> Rules().max_moves                          # 53 plays, 3 passes after each but the last
+        209
+        >>> Rules(exchange="highest_for_one_of_two").max_moves, Rules(end="first_out").max_moves
+        (212, 201)
+        """
+        decisions = {"none": 0, "highest_for_one_of_two": 3, "highest_for_any": 2}[self.exchange]
+        plays = self.deck_size - (1 if self.end == "one_left" else self.players - 1)
+        return decisions + plays + (plays - 1) * (self.players - 1)
+
+    @property
+    def score_bounds(self) -> tuple[int, int]:
+        """The lowest and the highest score one seat can get in one hand (R7).
+
+        ``scoring="none"``: always 0 (R7.3). ``"placement"``: 2 for the first out, 1 for
+        the second, 0 for the others, so at least 1 with two players (R7.2).
+        ``"cards_left"`` (R7.1): a seat that had played no card when the Winner went out
+        still holds its whole deal (the exchange leaves every hand at its deal's size),
+        at most the largest deal ``L`` (R2.2), and loses three times its cards; a seat
+        that had played holds at most ``L - 1`` and loses ``k`` times the tier
+        multiplier of its ``k`` cards, which ``penalty_tiers`` may make larger than 3. So
+        a seat dealt ``s`` loses at most ``loss(s)``, the larger of ``3 * s`` and every
+        ``k * multiplier(k)`` for ``k < s``; the lowest score is ``-loss(L)``. The Winner
+        scores what the others lose (the hand is zero-sum): at most the sum of ``loss``
+        over the other seats' deals, which are at most the ``players - 1`` largest. Under
+        the default tiers both are reached: a seat of the largest deal left untouched,
+        and a first leader of the smallest deal playing out while everyone passes. Where
+        the rules never let such a seat lead, they are true bounds that no hand reaches.
+        A position built with ``arranged=True`` is not bounded by this.
+
+        >>> Rules().score_bounds          # untouched 14 cards: -42; 3 * (14 + 14 + 13) = 123
+        (-42, 123)
+        >>> Rules(scoring="placement").score_bounds, Rules(scoring="placement", players=2).score_bounds
+        ((0, 2), (1, 2))
+        >>> Rules(penalty_tiers=((5, 10),)).score_bounds   # 13 cards played down to: -130
+        (-130, 380)
+        """
+        if self.scoring == "none":
+            return (0, 0)
+        if self.scoring == "placement":
+            return (1 if self.players == 2 else 0, 2)
+        sizes = self._deal_sizes()
+
+        def loss(size: int) -> int:
+            played = (held * self.penalty_multiplier(held) for held in range(1, size))
+            return max([3 * size, *played])
+
+        return (-loss(sizes[0]), sum(map(loss, sizes[:-1])))
+
+    # --- values: copied as themselves, pickled as their options ----------------
+
+    def __copy__(self) -> Rules:
+        return self  # immutable: a copy is the rule set itself
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Rules:
+        return self
+
     def __reduce__(self) -> tuple[Any, ...]:
-        # Pickle (and copy) the options only, never the memo of derived tables.
+        # Pickle the options only: unpickling validates them and gives an equal rule
+        # set, with the same hash, which finds the same cached tables.
         return (_from_options, (self.to_dict(),))
 
     def evolve(self, /, **changes: Any) -> Rules:
