@@ -276,6 +276,12 @@ class State:
     hands: tuple[Hand, ...]  # every seat's hand
     log: tuple[Action, ...] = ()  # every move of this hand
 
+    def __copy__(self) -> State:
+        return self  # immutable: a copy is the state itself
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return self
+
     # --- construction -----------------------------------------------------
 
     @classmethod
@@ -1228,6 +1234,12 @@ class Observation:
     results: tuple[HandResult, ...]
     legal_moves: tuple[Move, ...]
 
+    def __copy__(self) -> Observation:
+        return self  # immutable: a copy is the observation itself
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Observation:
+        return self
+
 
 def _check_view(view: object) -> None:
     """The two views of the legal plays (see :mod:`zhengshangyou.moves`)."""
@@ -1327,6 +1339,12 @@ class LegalMoves:
 
     def __repr__(self) -> str:
         return f"<LegalMoves of seat {self.state.to_act} in {self.state.phase}>"
+
+    def __copy__(self) -> LegalMoves:
+        return self  # a view of an immutable state: a copy is the view itself
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> LegalMoves:
+        return self
 
 
 class Game:
@@ -1570,6 +1588,29 @@ class Game:
         game = Game.from_state(self._state)
         game._earlier = self._earlier
         return game
+
+    def __copy__(self) -> Game:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        # A new handle on the same immutable states, as copy() gives (O(1)): a move
+        # on either leaves the other where it was.
+        return self.copy()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A game pickles as its position: the state, which holds the match's whole
+        history; the undo steps are the handle's own and stay behind (a long chain of
+        them would also be too deep to pickle). The unpickled game plays on as this
+        one does.
+
+        >>> import pickle
+        >>> game = Game(seed=3)
+        >>> game.play(next(iter(game.legal_moves())))
+        >>> again = pickle.loads(pickle.dumps(game))
+        >>> again == game, list(again.legal_moves()) == list(game.legal_moves())
+        (True, True)
+        """
+        return (Game.from_state, (self._state,))
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know (see :meth:`State.observation`).
