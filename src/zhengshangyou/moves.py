@@ -363,6 +363,31 @@ class Tables:
         one, table = self.ones.get(first.kind), self.groups.get(first.kind)
         return (kinds_mask(slot), *where(first), lister, first, first.is_bomb, one, table)
 
+    # --- a value: shared, never copied; pickled as its rules and view -------------
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its rules and view: unpickling gives :func:`tables_of` of them,
+        the tables kept for those rules in this process (the memos are a cache, never
+        worth sending). The tables of a listing with a pinned card (R2.5) are that
+        listing's own and do not pickle.
+
+        >>> import pickle
+        >>> tables = tables_of(Rules(), True)
+        >>> pickle.loads(pickle.dumps(tables)) is tables
+        True
+        """
+        if self.cards_of is not cards_of_code:
+            raise TypeError(
+                "the tables of a listing with a pinned card (R2.5) are its own: they do not pickle"
+            )
+        return (tables_of, (self.rules, self.classes))
+
+    def __copy__(self) -> Tables:
+        return self  # what the tables hold follows from the rules: a copy is the same
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Tables:
+        return self
+
     def bounds(self, top: Play, revolution: bool) -> tuple[int, int, bool]:
         """What an answer to ``top`` in its own family (not a bomb) must reach: the mask
         of the ranks that may hold its main rank (groups, compared by one rank, R4.3,
@@ -1056,6 +1081,12 @@ class LegalPlays:
     revolution: bool = False
     kinds: int = ALL_KINDS
     must_include: Card | None = None
+
+    def __copy__(self) -> LegalPlays:
+        return self  # immutable (a position, never the plays listed): a copy is itself
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> LegalPlays:
+        return self
 
     def _position(self) -> tuple[object, ...] | None:
         """The memo key of this view's position, for the class view without filters

@@ -185,6 +185,26 @@ class RankPlays(Sequence[RankPlay]):
     def __repr__(self) -> str:
         return f"<RankPlays: {len(self)} rank plays>"
 
+    # --- a value: copied as itself, pickled as its rules ------------------------
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its rules: unpickling gives :func:`rank_plays` of them, the
+        space kept for those rules (built once per process), never a copy of its
+        tables.
+
+        >>> import pickle
+        >>> space = rank_plays(Rules())
+        >>> pickle.loads(pickle.dumps(space)) is space
+        True
+        """
+        return (rank_plays, (self.rules,))
+
+    def __copy__(self) -> RankPlays:
+        return self  # immutable: a copy is the space itself
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> RankPlays:
+        return self
+
     def of(self, play: Play) -> RankPlay:
         """The rank play of ``play``, a play read under these rules.
 
