@@ -122,15 +122,31 @@ def permuted(state: State, seat: int, rng: random.Random, *, start_card: bool = 
             pool.extend(free.elements())
     rng.shuffle(pool)
     hands: list[Hand] = []
+    dealt: list[Hand] = []
     for other, hand in enumerate(state.hands):
         if other == seat:
             hands.append(hand)
+            dealt.append(state.deal.hands[other])
             continue
         hidden = len(hand) - sum(pinned[other].values())
         hands.append(Hand([*pinned[other].elements(), *pool[:hidden]]))
+        # The deal changes with the hand, so that the position stays one a game can
+        # reach: the hidden cards the seat held were dealt to it (the public
+        # transfers of the exchange are pinned).
+        deal = Counter(state.deal.hands[other])
+        deal.subtract(Counter(hand) - pinned[other])
+        deal.update(pool[:hidden])
+        assert min(deal.values(), default=0) >= 0
+        dealt.append(Hand(deal.elements()))
         del pool[:hidden]
     assert not pool
-    return attrs.evolve(state, hands=tuple(hands))
+    return attrs.evolve(
+        state,
+        hands=tuple(hands),
+        hand_state=attrs.evolve(
+            state.hand_state, deal=attrs.evolve(state.deal, hands=tuple(dealt))
+        ),
+    )
 
 
 def differences(first: Observation, second: Observation) -> list[str]:

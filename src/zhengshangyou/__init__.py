@@ -7,6 +7,7 @@ True
 """
 
 from zhengshangyou.actions import PASS, Give, Move, Offer, Pass, Return, Take
+from zhengshangyou.actionspace import ActionSpace
 from zhengshangyou.cards import Card, Rank, Suit, format_cards, make_deck, parse_cards
 from zhengshangyou.errors import (
     AmbiguousPlayError,
@@ -49,6 +50,7 @@ __all__ = [
     "PASS",
     "PRESETS",
     "Action",
+    "ActionSpace",
     "AmbiguousPlayError",
     "Card",
     "CardsNotHeldError",

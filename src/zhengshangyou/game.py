@@ -911,15 +911,20 @@ class State:
         if not 0 <= check_int(seat, "seat", rule="R2.1") < players:
             raise InvalidSetupError(f"seat must be 0..{players - 1}, not {brief_repr(seat)}", rule="R2.1")
         exchange = hand_state.exchange
+        log = history = self.log
         # The Winner and the Loser of an exchange see the offer; nobody else does (R8.2).
-        involved = (exchange is not None and seat in (exchange.winner, exchange.loser)) or any(
-            action.seat == seat and isinstance(action.move, (Give, Offer)) for action in self.log
-        )
-        history = tuple(
-            action
-            for action in self.log
-            if not isinstance(action.move, Offer) or involved
-        )
+        # The exchange's decisions open the log (give, offer, take), so only its first
+        # three actions need a look.
+        for place, action in enumerate(log[:3]):
+            if isinstance(action.move, Offer):
+                involved = (exchange is not None and seat in (exchange.winner, exchange.loser)) or any(
+                    action.seat == seat and isinstance(action.move, (Give, Offer)) for action in log[:3]
+                )
+                if not involved:
+                    history = log[:place] + log[place + 1 :]
+                break
+        else:
+            involved = exchange is not None and seat in (exchange.winner, exchange.loser)
         deal = hand_state.deal
         return Observation(
             seat=seat,
@@ -938,6 +943,7 @@ class State:
             must_include=trick.must_include,
             finished=hand_state.finished,
             played=_seats(hand_state.played, players),
+            played_cards=_played_cards(deal, hand_state.exchanged, self.hands, self._parties()),
             trick_card=deal.trick_card,
             trick_seat=deal.trick_seat,
             offered=exchange.offered if involved and exchange is not None else (),
@@ -948,11 +954,59 @@ class State:
             legal_moves=tuple(self.legal_moves()) if seat == trick.to_act else (),
         )
 
+    def _parties(self) -> tuple[int, int]:
+        """The Winner and the Loser of this hand's exchange (R8.1): those of the
+        previous hand; (-1, -1) in a match's first hand."""
+        exchange, match = self.hand_state.exchange, self.match
+        if exchange is not None:
+            return exchange.winner, exchange.loser
+        if not match.past:
+            return -1, -1
+        previous = match.results[len(match.past) - 1]
+        return previous.winner, previous.loser
+
     def __repr__(self) -> str:
         return (
             f"<State hand {self.hand_number} {self.phase}, to act {self.to_act}, "
             f"top {self.top!s}, counts {[len(hand) for hand in self.hands]}>"
         )
+
+
+def _played_cards(
+    deal: Deal, exchanged: tuple[Action, ...], hands: tuple[Hand, ...], parties: tuple[int, int]
+) -> tuple[tuple[Card, ...], ...]:
+    """The cards each seat has played this hand: what it was dealt, with what the
+    exchange between ``parties`` (Winner, Loser) moved (R8), less what it holds: no
+    look at the move log.
+
+    >>> state = State.new(Rules(players=2), seed=1)
+    >>> seat, play = state.to_act, next(iter(state.legal_moves()))
+    >>> _played_cards(state.deal, (), state.play(play).hands, (-1, -1))[seat] == play.cards
+    True
+    """
+    counts = [[0] * 54 for _ in hands]
+    for seat, dealt in enumerate(deal.hands):
+        row = counts[seat]
+        for card in dealt.cards:
+            row[card.index] += 1
+    winner, loser = parties
+    for action in exchanged:
+        move = action.move
+        assert isinstance(move, (Give, Take, Return))
+        # The Loser gives a card to the Winner; it takes, or is returned, one of theirs.
+        source, target = (loser, winner) if isinstance(move, Give) else (winner, loser)
+        counts[source][move.card.index] -= 1
+        counts[target][move.card.index] += 1
+    played = []
+    for seat, hand in enumerate(hands):
+        row = counts[seat]
+        for card in hand.cards:
+            row[card.index] -= 1
+        played.append(tuple(_CARDS[index] for index, count in enumerate(row) for _ in range(count)))
+    return tuple(played)
+
+
+_CARDS = tuple(Card.from_index(index) for index in range(54))
 
 
 def _check_move(state: State, move: object, seat: object) -> tuple[Move, Hand | None]:
@@ -1201,12 +1255,18 @@ class Observation:
 
     Hidden: the other seats' hands (only their sizes show) and the seed; an
     exchange offer shows only to the Winner and the Loser. ``legal_moves`` is
-    filled for the seat to act.
+    filled for the seat to act (in the class view). ``played_cards`` holds the
+    cards each seat has played this hand (by seat), ``played`` whether it has
+    played any yet.
 
     >>> game = Game(seed=11)
     >>> seen = game.observation(game.to_act)
     >>> len(seen.legal_moves) > 0, seen.top is None
     (True, True)
+    >>> seat, play = game.to_act, seen.legal_moves[0]
+    >>> game.play(play)
+    >>> game.observation((seat + 1) % 4).played_cards[seat] == play.cards
+    True
     """
 
     seat: int
@@ -1225,6 +1285,7 @@ class Observation:
     must_include: Card | None
     finished: tuple[int, ...]
     played: tuple[int, ...]
+    played_cards: tuple[tuple[Card, ...], ...]
     trick_card: Card | None
     trick_seat: int | None
     offered: tuple[Card, ...]

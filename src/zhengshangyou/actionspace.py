@@ -1,0 +1,488 @@
+"""One fixed integer id for every move a rule set's game can offer.
+
+A learning agent chooses among a fixed, numbered set of actions.
+:class:`ActionSpace` numbers every move the game may offer under a rule set:
+
+- ``0 … len(rank_plays) - 1``: the rank plays of
+  :func:`~zhengshangyou.rankplays.rank_plays`, with the same ids;
+- then, where suits tell plays of the same ranks apart (singles, pairs or
+  straights compared by suit, R4.3, R4.5), one id for each further class of
+  those plays (the class view's classes of the full deck);
+- then :data:`~zhengshangyou.actions.PASS` (:attr:`ActionSpace.pass_id`);
+- then the exchange decisions the rules use (R8.2, R8.3): ``give`` each card,
+  ``offer`` each two cards, ``take`` each card, ``return`` each card.
+
+An id stands for one class of plays of the class view of
+:func:`~zhengshangyou.moves.legal_plays` (plays the rules cannot tell apart), so
+:meth:`~ActionSpace.encode` of any legal move is an id of
+:meth:`~ActionSpace.moves`, and :meth:`~ActionSpace.decode` gives the play the
+class view lists for it (the lowest cards of each rank, the start card when it
+must be played): the move the game accepts. Every id has a unique label, which
+:meth:`~ActionSpace.parse` reads back, as it reads the library's card notation,
+rank notation (``"3 3 3 4 4"``) and the compact rank strings of other engines
+(``"33344"``, ``"BR"`` for the two jokers, ``T`` for 10).
+
+>>> rules = Rules()
+>>> space = ActionSpace(rules)
+>>> space.size, space.pass_id, space.label(15), space.parse("33344")
+(446, 445, '3 3', 41)
+>>> from zhengshangyou import Game
+>>> game = Game(rules, seed=4)
+>>> seen = game.observation(game.to_act)
+>>> ids = space.legal_ids(seen)
+>>> space.decode(ids[0], seen) in game.legal_moves()
+True
+>>> all(space.decode(space.encode(move), seen) == move for move in seen.legal_moves)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from zhengshangyou.actions import PASS, Give, Move, Offer, Pass, Return, Take
+from zhengshangyou.cards import Card, Rank, parse_cards
+from zhengshangyou.combinations import Kind, Shape, catalogue
+from zhengshangyou.errors import (
+    IllegalMoveError,
+    InvalidCombinationError,
+    NotationError,
+    WrongTypeError,
+    ZhengShangyouError,
+    brief_repr,
+)
+from zhengshangyou.hand import Hand
+from zhengshangyou.moves import legal_plays
+from zhengshangyou.plays import Play, Window, classify_all, reader, split_declaration
+from zhengshangyou.rankplays import RankPlay, rank_plays
+from zhengshangyou.rules import Rules, RulesCache, check_rules
+
+if TYPE_CHECKING:
+    from zhengshangyou.game import Observation
+
+__all__ = ["ActionSpace"]
+
+#: The suit part of a key (see ``plays._pack``): the two lowest bits.
+_SUIT_PART = 3
+
+#: What an id of a play stands for: its kind's value, its sorted ranks and its key.
+_Identity = tuple[str, tuple[Rank, ...], int]
+
+#: Compact rank strings (RLCard's and DouZero's style): one character a rank.
+_COMPACT = {
+    "3": Rank.THREE, "4": Rank.FOUR, "5": Rank.FIVE, "6": Rank.SIX, "7": Rank.SEVEN,
+    "8": Rank.EIGHT, "9": Rank.NINE, "T": Rank.TEN, "J": Rank.JACK, "Q": Rank.QUEEN,
+    "K": Rank.KING, "A": Rank.ACE, "2": Rank.TWO, "B": Rank.BLACK_JOKER, "R": Rank.RED_JOKER,
+}  # fmt: skip
+
+
+def _identity(play: Play) -> _Identity:
+    ranks = [card.rank for card in play.cards]
+    ranks.sort()
+    return play.kind._value_, tuple(ranks), play.key
+
+
+class _Layout:
+    """The ids of one rule set, built once per rule set (see :class:`ActionSpace`)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.rank_plays = space = rank_plays(rules)
+        # Every class of the full deck's class view is a class some hand can play.
+        extra: dict[_Identity, Play] = {}
+        self.ids: dict[_Identity, int] = {}
+        members: list[Play | None] = [None] * len(space)
+        for play in legal_plays(Hand(rules.deck()), rules):
+            identity = _identity(play)
+            if identity in self.ids or identity in extra:
+                continue
+            rank_play = space.of(play)
+            if members[rank_play.id] is None:
+                members[rank_play.id] = play
+                self.ids[identity] = rank_play.id
+            else:
+                extra[identity] = play
+        for place, identity in enumerate(extra):
+            self.ids[identity] = len(space) + place
+        self.plays: tuple[Play, ...] = (*(m for m in members if m is not None), *extra.values())
+        assert len(self.plays) == len(members) + len(extra)
+        self.pass_id = len(self.plays)
+        # Ids of the rank plays with further classes (their labels name cards).
+        suited = {space.of(play).id for play in extra.values()}
+        # The exchange decisions the rules use (R8.2, R8.3), in card order.
+        cards = tuple(dict.fromkeys(sorted(rules.deck())))
+        decisions: list[Move] = []
+        if rules.exchange != "none":
+            decisions += [Give(card) for card in cards]
+        if rules.exchange == "highest_for_one_of_two":
+            decisions += [
+                Offer((first, second))
+                for place, first in enumerate(cards)
+                for second in cards[place + (rules.decks == 1) :]
+            ]
+            decisions += [Take(card) for card in cards]
+        if rules.exchange == "highest_for_any":
+            decisions += [Return(card) for card in cards]
+        self.decisions: dict[Move, int] = {
+            move: self.pass_id + 1 + place for place, move in enumerate(decisions)
+        }
+        self.moves: tuple[Move, ...] = (*self.plays, PASS, *decisions)
+        self.size = len(self.moves)
+        # Labels name ranks, or cards where suits tell classes of the same ranks apart.
+        labels = [
+            _label(play, rules, cards=index in suited or index >= len(space))
+            for index, play in enumerate(self.plays)
+        ]
+        self.labels: tuple[str, ...] = (*_distinct(labels, self.plays, rules), "pass", *map(str, decisions))
+        self.by_label = {label.lower(): index for index, label in enumerate(self.labels)}
+        assert len(self.by_label) == self.size, "labels must be unique"
+        # Rank notation names a rank play by its ranks (with the kind when several share them).
+        self.by_ranks: dict[tuple[Rank, ...], list[RankPlay]] = {}
+        for rank_play in space:
+            self.by_ranks.setdefault(rank_play.ranks, []).append(rank_play)
+
+
+def _label(play: Play, rules: Rules, *, cards: bool) -> str:
+    """A play's ranks (or cards) in the order a player reads them: a group before what
+    is attached to it, a run in run order (A-2-3 as ``A 2 3``) before its wings; with
+    the kind where its cards read as several kinds."""
+    combination = catalogue(rules)[play.kind]
+    counts: dict[Rank, int] = {}
+    for card in play.cards:
+        counts[card.rank] = counts.get(card.rank, 0) + 1
+    if combination.shape is Shape.RUN:
+        place = {rank: index for index, rank in enumerate(_window(play, rules).ranks)}
+        # (Wings are of other ranks than the run's, R3.18.)
+        body = sorted(
+            (card for card in play.cards if card.rank in place), key=lambda card: (place[card.rank], card)
+        )
+        ordered = body + [card for card in play.cards if card.rank not in place]
+    else:
+        ordered = sorted(play.cards, key=lambda card: (-counts[card.rank], card))
+    text = " ".join(str(card) if cards else card.rank.symbol for card in ordered)
+    if cards and len({reading.kind for reading in classify_all(play.cards, rules)}) > 1:
+        return f"{text} as {play.kind.value}"
+    return text
+
+
+def _window(play: Play, rules: Rules) -> Window:
+    """The window of the run ``play`` (by its key: runs of the same ranks placed
+    differently have different keys)."""
+    combination = catalogue(rules)[play.kind]
+    read = reader(rules)
+    ranks = [card.rank for card in play.cards]
+    length = len(ranks) // (combination.width + combination.attached)
+    for _, window in read.by_length.get(length, ()):
+        if all(ranks.count(rank) >= combination.width for rank in window.ranks):
+            key = read.run_strength(combination, window)[0]
+            if key & ~_SUIT_PART == play.key & ~_SUIT_PART:
+                return window
+    raise AssertionError(f"{play!r} has no window")  # pragma: no cover - every run has one
+
+
+def _distinct(labels: list[str], plays: Sequence[Play], rules: Rules) -> list[str]:
+    """``labels`` made unique: the kind added where plays of several kinds share one,
+    then the end a run stands at (``low``/``high``) where runs of one kind do (A-A-2-2
+    under ``run_order="either_end"``)."""
+
+    def kind(index: int) -> str:
+        return f" as {plays[index].kind.value}"
+
+    def placement(index: int) -> str:
+        window = _window(plays[index], rules)
+        return " low" if window.low_ace or window.low_two else " high"
+
+    return _declare(_declare(labels, kind), placement)
+
+
+def _declare(labels: list[str], suffix: Callable[[int], str]) -> list[str]:
+    """``labels`` with ``suffix`` added to each label that several share."""
+    seen: dict[str, list[int]] = {}
+    for index, label in enumerate(labels):
+        seen.setdefault(label.lower(), []).append(index)
+    out = list(labels)
+    for indexes in seen.values():
+        if len(indexes) > 1:
+            for index in indexes:
+                out[index] = labels[index] + suffix(index)
+    return out
+
+
+#: The layouts of each rule set in use.
+_LAYOUTS: RulesCache[_Layout] = RulesCache(_Layout)
+
+
+class ActionSpace:
+    """The fixed ids of every move of a rule set (see the module docstring).
+
+    Cheap to make: the tables are built once per rule set and shared. Pickles and
+    copies as its rule set.
+
+    >>> space = ActionSpace(Rules(exchange="highest_for_any"))
+    >>> space.label(space.pass_id + 1), space.encode(Give(Card.parse("3D"))) == space.pass_id + 1
+    ('give 3D', True)
+    >>> space.parse("BR"), space.label(space.parse("BJ RJ"))
+    (444, 'BJ RJ')
+    """
+
+    __slots__ = ("_layout", "rules")
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = check_rules(rules)
+        self._layout = _LAYOUTS[self.rules]
+
+    @property
+    def size(self) -> int:
+        """The number of ids: every id is ``0 <= id < size``.
+
+        >>> ActionSpace(Rules()).size
+        446
+        """
+        return self._layout.size
+
+    def __len__(self) -> int:
+        return self._layout.size
+
+    @property
+    def pass_id(self) -> int:
+        """The id of :data:`~zhengshangyou.actions.PASS`, after every play's.
+
+        >>> ActionSpace(Rules()).pass_id
+        445
+        """
+        return self._layout.pass_id
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ActionSpace) and self.rules == other.rules
+
+    def __hash__(self) -> int:
+        return hash((ActionSpace, self.rules))
+
+    def __reduce__(self) -> tuple[type[ActionSpace], tuple[Rules]]:
+        return ActionSpace, (self.rules,)
+
+    def __copy__(self) -> ActionSpace:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> ActionSpace:
+        return self
+
+    def __repr__(self) -> str:
+        return f"<ActionSpace: {self.size} ids>"
+
+    # --- moves and ids -------------------------------------------------------------
+
+    def encode(self, move: Move) -> int:
+        """The id of ``move``: for a play, the id of its class.
+
+        >>> space = ActionSpace(Rules())
+        >>> space.encode(Play.parse("3C 3S", Rules())), space.encode(PASS)
+        (15, 445)
+        """
+        if isinstance(move, Play):
+            found = self._layout.ids.get(_identity(move))
+            if found is None:
+                raise InvalidCombinationError(
+                    f"{move!r} is not a play under these rules (R3): it has no id", rule="R3"
+                )
+            return found
+        if isinstance(move, Pass):
+            return self._layout.pass_id
+        if isinstance(move, (Give, Offer, Take, Return)):
+            found = self._layout.decisions.get(move)
+            if found is None:
+                raise IllegalMoveError(
+                    f"{move} is not a decision of exchange={self.rules.exchange!r} (R8)", rule="R8"
+                )
+            return found
+        raise WrongTypeError(f"expected a move, not {brief_repr(move)}", argument="move")
+
+    def moves(self, observation: Observation) -> dict[int, Move]:
+        """The legal moves of ``observation`` (empty unless its seat is to act), by id,
+        in id order: each id with the move the class view lists for it.
+
+        >>> from zhengshangyou import Game
+        >>> game = Game(Rules(), seed=4)
+        >>> moves = ActionSpace(game.rules).moves(game.observation(game.to_act))
+        >>> list(moves)[:3], moves[2]        # seat 3 holds no 3 or 4
+        ([2, 4, 6], Play(single: 5D))
+        """
+        if getattr(observation, "rules", None) != self.rules:
+            raise WrongTypeError(
+                f"expected an observation of {self!r}'s rules, not {brief_repr(observation)}",
+                argument="observation",
+            )
+        found = {self.encode(move): move for move in observation.legal_moves}
+        return dict(sorted(found.items()))
+
+    def legal_ids(self, observation: Observation) -> list[int]:
+        """The ids of the legal moves of ``observation``, ascending.
+
+        >>> from zhengshangyou import Game
+        >>> game = Game(Rules(), seed=4)
+        >>> ActionSpace(game.rules).legal_ids(game.observation((game.to_act + 1) % 4))
+        []
+        """
+        return list(self.moves(observation))
+
+    def mask(self, observation: Observation) -> list[bool]:
+        """For each id, whether it is a legal move of ``observation``.
+
+        >>> from zhengshangyou import Game
+        >>> game = Game(Rules(), seed=4)
+        >>> mask = ActionSpace(game.rules).mask(game.observation(game.to_act))
+        >>> len(mask), sum(mask) == game.legal_moves().count()
+        (446, True)
+        """
+        mask = [False] * self._layout.size
+        for index in self.moves(observation):
+            mask[index] = True
+        return mask
+
+    def decode(self, action: int, observation: Observation) -> Move:
+        """The move of id ``action`` for the seat of ``observation``, as the class view
+        lists it (the move :meth:`Game.play <zhengshangyou.game.Game.play>` accepts); an
+        :class:`~zhengshangyou.errors.IllegalMoveError` naming the id when it is not
+        legal there.
+
+        >>> from zhengshangyou import Game
+        >>> game = Game(Rules(), seed=4)
+        >>> space = ActionSpace(game.rules)
+        >>> space.decode(space.parse("5"), game.observation(game.to_act))
+        Play(single: 5D)
+        >>> space.decode(space.pass_id, game.observation(game.to_act))
+        Traceback (most recent call last):
+        ...
+        zhengshangyou.errors.IllegalMoveError: action 445 (pass) is not a legal move of seat 3 here (R4.1)
+        """
+        self._check_id(action)
+        move = self.moves(observation).get(action)
+        if move is None:
+            raise IllegalMoveError(
+                f"action {action} ({self.label(action)}) is not a legal move of seat "
+                f"{observation.seat} here (R4.1)",
+                rule="R4.1",
+            )
+        return move
+
+    def move(self, action: int) -> Move:
+        """What id ``action`` stands for, without a position: for a play, the class
+        view's play of the full deck (its lowest cards); :meth:`decode` gives the
+        play a hand makes.
+
+        >>> ActionSpace(Rules()).move(15)
+        Play(pair: 3D 3C)
+        """
+        self._check_id(action)
+        return self._layout.moves[action]
+
+    def _check_id(self, action: object) -> None:
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise WrongTypeError(f"an action id is an int, not {brief_repr(action)}", argument="action")
+        if not 0 <= action < self._layout.size:
+            raise IllegalMoveError(f"action {action} is not an id: ids are 0..{self.size - 1}", rule="R4.1")
+
+    # --- text ------------------------------------------------------------------------
+
+    def label(self, action: int) -> str:
+        """The unique label of id ``action``, which :meth:`parse` reads back.
+
+        >>> space = ActionSpace(Rules())
+        >>> [space.label(action) for action in (0, 15, 41, 444, 445)]
+        ['3', '3 3', '3 3 3 4 4', 'BJ RJ', 'pass']
+        """
+        self._check_id(action)
+        return self._layout.labels[action]
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """Every id's label, by id.
+
+        >>> ActionSpace(Rules()).labels[:3]
+        ('3', '4', '5')
+        """
+        return self._layout.labels
+
+    def parse(self, text: str) -> int:
+        """The id that ``text`` names: a label; ``pass``; an exchange decision
+        (``give 2S``, ``offer 3D 4S``); a play in the card notation (``"9D 9H"``, with
+        ``as <kind>`` where the cards read as several kinds); ranks (``"9 9 9 4 4"``)
+        or a compact rank string (``"99944"``, ``"BR"``, ``T`` for 10), which name a
+        rank play (with ``as <kind>`` where ranks read as several kinds).
+
+        >>> space = ActionSpace(Rules())
+        >>> space.parse("pass"), space.parse("3D 3S"), space.parse("4 4 4 3 3"), space.parse("TJQKA")
+        (445, 15, 53, 206)
+        >>> space.parse("3 4")
+        Traceback (most recent call last):
+        ...
+        zhengshangyou.errors.NotationError: '3 4' names no play under these rules (R3)
+        """
+        if not isinstance(text, str):
+            raise WrongTypeError(f"expected text, not {brief_repr(text)}", argument="text")
+        layout = self._layout
+        stripped = " ".join(text.split())
+        found = layout.by_label.get(stripped.lower())
+        if found is not None:
+            return found
+        verb, _, rest = stripped.partition(" ")
+        decision = _DECISIONS.get(verb.lower())
+        if decision is not None:
+            cards = parse_cards(rest)
+            move: Move = Offer(cards) if decision is Offer else decision(_one(cards, text))
+            return self.encode(move)
+        body, kind = split_declaration(stripped)
+        ranks = _ranks(body)
+        if ranks is not None:
+            return self._by_ranks(text, tuple(sorted(ranks)), kind)
+        try:
+            cards = parse_cards(body)
+        except NotationError as error:
+            raise NotationError(
+                f"{text!r} is neither a move's label, cards nor ranks: {error}", token=error.token
+            ) from None
+        readings = [play for play in classify_all(cards, self.rules) if kind in (None, play.kind)]
+        ids = dict.fromkeys(self.encode(play) for play in readings)
+        return self._one_of(text, list(ids))
+
+    def _by_ranks(self, text: str, ranks: tuple[Rank, ...], kind: Kind | None) -> int:
+        plays = self._layout.by_ranks.get(ranks, [])
+        return self._one_of(text, [play.id for play in plays if kind in (None, play.kind)])
+
+    def _one_of(self, text: str, ids: list[int]) -> int:
+        if len(ids) == 1:
+            return ids[0]
+        if not ids:
+            raise NotationError(f"{text!r} names no play under these rules (R3)", token=text, rule="R3")
+        raise NotationError(
+            f"{text!r} names several plays; write one of: "
+            + "; ".join(self.label(index) for index in ids)
+            + " (R3.16)",
+            token=text,
+            rule="R3.16",
+        )
+
+
+_DECISIONS: dict[str, Any] = {"give": Give, "offer": Offer, "take": Take, "return": Return}
+
+
+def _one(cards: tuple[Card, ...], text: str) -> Card:
+    if len(cards) != 1:
+        raise NotationError(f"{text!r}: the decision names one card (R8.4)", token=text, rule="R8.4")
+    return cards[0]
+
+
+def _ranks(text: str) -> list[Rank] | None:
+    """The ranks of ``text`` in the rank notation or as a compact rank string, or None
+    when it is neither (cards, say)."""
+    tokens = text.split()
+    if not tokens:
+        return None
+    try:
+        return [Rank.parse(token) for token in tokens]
+    except ZhengShangyouError:
+        pass
+    if len(tokens) == 1 and all(char in _COMPACT for char in tokens[0].upper()):
+        return [_COMPACT[char] for char in tokens[0].upper()]
+    return None
