@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "src" / "zhengshangyou"
-MODULES = sorted(path for path in PACKAGE.glob("*.py"))
+MODULES = sorted(path for path in PACKAGE.rglob("*.py"))
 
 
 def _private(name: str) -> bool:

@@ -1,0 +1,20 @@
+"""Learning environments on one action space and one observation encoding (extra ``[rl]``).
+
+- :func:`encode` and :func:`layout`: the fixed-shape encoding of an
+  :class:`~zhengshangyou.game.Observation` (numpy);
+- :func:`action_mask`: the legal ids of
+  :class:`~zhengshangyou.actionspace.ActionSpace` as an array;
+- :mod:`zhengshangyou.envs.pettingzoo`, :mod:`zhengshangyou.envs.openspiel` and
+  :mod:`zhengshangyou.envs.gymnasium`: the environments, each importing its own
+  library only when imported.
+
+Install with ``pip install "zhengshangyou[rl]"``.
+
+>>> from zhengshangyou import Game
+>>> encode(Game(seed=1).observation(0)).shape
+(250,)
+"""
+
+from zhengshangyou.envs.encoding import action_mask, encode, layout, observation_size, suits_encoded
+
+__all__ = ["action_mask", "encode", "layout", "observation_size", "suits_encoded"]

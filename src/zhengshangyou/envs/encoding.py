@@ -1,0 +1,235 @@
+"""The fixed-shape encoding of an observation, for learning agents (extra ``[rl]``).
+
+:func:`encode` turns an :class:`~zhengshangyou.game.Observation` (what one seat
+may know, and nothing else) into a flat ``float32`` array whose shape depends
+only on the rules; :func:`layout` names its blocks. Seats are relative: block
+entry 0 is the observing seat, entry 1 the next seat in play order, and so on.
+
+A *card block* counts cards. Where suits matter under the rules (a comparison by
+suit, R4.3/R4.5, or straight flushes, R3.10) it has 54 entries, one a card
+(``Card.index``: ``4 * rank + suit``, then BJ, RJ); otherwise 15, one a rank
+(3 … 2, BJ, RJ). An entry holds how many such cards (up to 2 with two decks, or
+``4 * decks`` for a rank).
+
+==================  =========================  ==============================================
+block               size                       what it holds
+==================  =========================  ==============================================
+``hand``            card block                 the seat's own hand
+``played``          players × card block       cards each seat played this hand
+``held``            players                    cards each seat holds
+``top``             card block                 the play to beat (zero when leading)
+``top_kind``        kinds of the rules         its kind, one-hot (the catalogue's order)
+``top_seat``        players                    who made it, one-hot
+``to_act``          players                    who is to act, one-hot
+``passed``          players                    who passed since the last play
+``locked``          players                    who is locked out of the trick (R5.3)
+``out``             players                    who is out of the hand
+``winner``          players                    the Winner of the hand, one-hot (R6.1)
+``played_any``      players                    who has played a card this hand (R7.1)
+``must_include``    card block                 the card the lead must include (R2.5)
+``revolution``      1                          whether the rank order is flipped (R4.8)
+``phase``           4                          exchange, play, hand over, match over
+``offered``         card block                 the two cards offered (R8.2; seen by two seats)
+``received``        players × card block       cards each seat received in the exchange
+``trick_card``      card block                 the face-up trick card (R2.4)
+``trick_seat``      players                    who was dealt it, one-hot
+``scores``          players                    the match scores so far
+``hand_number``     1                          the hand's number in the match, from 0
+==================  =========================  ==============================================
+
+Everything comes from the observation, so two positions that differ only in
+cards the seat cannot see encode alike.
+
+>>> from zhengshangyou import Game, Rules
+>>> game = Game(Rules(), seed=4)
+>>> vector = encode(game.observation(0))
+>>> vector.shape == (observation_size(Rules()),), vector.dtype
+(True, dtype('float32'))
+>>> blocks = layout(Rules())
+>>> int(vector[blocks["held"]].sum()), vector[blocks["to_act"]].tolist()  # seat 3 is to act
+(54, [0.0, 0.0, 0.0, 1.0])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+import numpy.typing as npt
+
+from zhengshangyou.actions import Give, Return, Take
+from zhengshangyou.actionspace import ActionSpace
+from zhengshangyou.cards import Card
+from zhengshangyou.combinations import catalogue
+from zhengshangyou.errors import WrongTypeError, brief_repr
+from zhengshangyou.game import Observation, Phase
+from zhengshangyou.rules import Rules, RulesCache
+
+__all__ = ["action_mask", "encode", "layout", "observation_size", "suits_encoded"]
+
+_PHASES = tuple(Phase)
+
+
+def suits_encoded(rules: Rules) -> bool:
+    """Whether card blocks tell suits apart under ``rules``: where a comparison looks
+    at suits (R4.3, R4.5) or suits make a straight flush (R3.10).
+
+    >>> suits_encoded(Rules()), suits_encoded(Rules.preset("winner"))
+    (False, True)
+    """
+    return rules.suits_matter or rules.straight_flush != "none"
+
+
+class _Layout:
+    """The blocks of one rule set's encoding, built once per rule set."""
+
+    def __init__(self, rules: Rules) -> None:
+        players = rules.players
+        self.suits = suits_encoded(rules)
+        card = 54 if self.suits else 15
+        self.card = card
+        self.kinds = {combination.kind: place for place, combination in enumerate(catalogue(rules))}
+        sizes = [
+            ("hand", card),
+            ("played", players * card),
+            ("held", players),
+            ("top", card),
+            ("top_kind", len(self.kinds)),
+            ("top_seat", players),
+            ("to_act", players),
+            ("passed", players),
+            ("locked", players),
+            ("out", players),
+            ("winner", players),
+            ("played_any", players),
+            ("must_include", card),
+            ("revolution", 1),
+            ("phase", len(_PHASES)),
+            ("offered", card),
+            ("received", players * card),
+            ("trick_card", card),
+            ("trick_seat", players),
+            ("scores", players),
+            ("hand_number", 1),
+        ]
+        self.blocks: dict[str, slice] = {}
+        start = 0
+        for name, size in sizes:
+            self.blocks[name] = slice(start, start + size)
+            start += size
+        self.size = start
+        self.starts = {name: block.start for name, block in self.blocks.items()}
+
+
+_LAYOUTS: RulesCache[_Layout] = RulesCache(_Layout)
+
+
+def layout(rules: Rules) -> dict[str, slice]:
+    """The blocks of the encoding under ``rules``, by name, in order (see the module
+    docstring).
+
+    >>> blocks = layout(Rules())
+    >>> list(blocks)[:3], blocks["hand"], blocks["played"]
+    (['hand', 'played', 'held'], slice(0, 15, None), slice(15, 75, None))
+    """
+    return dict(_LAYOUTS[rules].blocks)
+
+
+def observation_size(rules: Rules) -> int:
+    """The length of :func:`encode`'s array under ``rules``.
+
+    >>> observation_size(Rules()), observation_size(Rules.preset("winner"))
+    (250, 757)
+    """
+    return _LAYOUTS[rules].size
+
+
+def encode(observation: Observation) -> npt.NDArray[np.float32]:
+    """The observation as a flat ``float32`` array (see the module docstring).
+
+    >>> from zhengshangyou import Game, Rules
+    >>> seen = Game(Rules(players=2), seed=1).observation(1)
+    >>> vector = encode(seen)
+    >>> int(vector[layout(seen.rules)["hand"]].sum()) == len(seen.hand)
+    True
+    """
+    if not isinstance(observation, Observation):
+        raise WrongTypeError(f"expected an Observation, not {brief_repr(observation)}", argument="observation")
+    rules = observation.rules
+    shape = _LAYOUTS[rules]
+    out = np.zeros(shape.size, dtype=np.float32)
+    starts, card, suits = shape.starts, shape.card, shape.suits
+    players, seat = rules.players, observation.seat
+
+    def relative(other: int) -> int:
+        return (other - seat) % players
+
+    def cards(name: str, held: Iterable[Card], row: int = 0) -> None:
+        base = starts[name] + row * card
+        for one in held:
+            out[base + (one.index if suits else one.rank)] += 1
+
+    def seats(name: str, which: Iterable[int]) -> None:
+        base = starts[name]
+        for other in which:
+            out[base + relative(other)] = 1
+
+    cards("hand", observation.hand.cards)
+    for other, played in enumerate(observation.played_cards):
+        cards("played", played, relative(other))
+    for other, count in enumerate(observation.counts):
+        out[starts["held"] + relative(other)] = count
+    top = observation.top
+    if top is not None:
+        cards("top", top.cards)
+        out[starts["top_kind"] + shape.kinds[top.kind]] = 1
+        seats("top_seat", (observation.top_seat,))
+    if observation.to_act >= 0:
+        seats("to_act", (observation.to_act,))
+    seats("passed", observation.passed)
+    seats("locked", observation.locked)
+    seats("out", observation.finished)
+    if observation.finished:
+        seats("winner", observation.finished[:1])
+    seats("played_any", observation.played)
+    if observation.must_include is not None:
+        cards("must_include", (observation.must_include,))
+    out[starts["revolution"]] = observation.revolution
+    out[starts["phase"] + _PHASES.index(observation.phase)] = 1
+    cards("offered", observation.offered)
+    if observation.exchanged:
+        parties = _parties(observation)
+        for action in observation.exchanged:
+            move = action.move
+            assert isinstance(move, (Give, Take, Return))
+            # The Loser gives to the Winner; takes, or is returned, one of theirs (R8).
+            cards("received", (move.card,), relative(parties[isinstance(move, Give)]))
+    if observation.trick_card is not None:
+        cards("trick_card", (observation.trick_card,))
+    if observation.trick_seat is not None:
+        seats("trick_seat", (observation.trick_seat,))
+    for other, score in enumerate(observation.scores):
+        out[starts["scores"] + relative(other)] = score
+    out[starts["hand_number"]] = observation.hand_number
+    return out
+
+
+def _parties(observation: Observation) -> tuple[int, int]:
+    """(Loser, Winner) of the exchange of the observation's hand: the previous hand's."""
+    previous = observation.results[observation.hand_number - 1]
+    return previous.loser, previous.winner
+
+
+def action_mask(observation: Observation) -> npt.NDArray[np.int8]:
+    """:meth:`ActionSpace.mask <zhengshangyou.actionspace.ActionSpace.mask>` as an
+    ``int8`` array (what PettingZoo and Gymnasium agents read).
+
+    >>> from zhengshangyou import Game, Rules
+    >>> game = Game(Rules(), seed=4)
+    >>> int(action_mask(game.observation(game.to_act)).sum()) == game.legal_moves().count()
+    True
+    """
+    space = ActionSpace(observation.rules)
+    mask = np.zeros(space.size, dtype=np.int8)
+    mask[list(space.moves(observation))] = 1
+    return mask
