@@ -15,6 +15,13 @@ Install with ``pip install "zhengshangyou[rl]"``.
 (250,)
 """
 
-from zhengshangyou.envs.encoding import action_mask, encode, layout, observation_size, suits_encoded
+from zhengshangyou.envs.encoding import (
+    action_mask,
+    encode,
+    layout,
+    observation_size,
+    rules_of,
+    suits_encoded,
+)
 
-__all__ = ["action_mask", "encode", "layout", "observation_size", "suits_encoded"]
+__all__ = ["action_mask", "encode", "layout", "observation_size", "rules_of", "suits_encoded"]

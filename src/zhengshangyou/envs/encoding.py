@@ -53,6 +53,7 @@ cards the seat cannot see encode alike.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -65,9 +66,21 @@ from zhengshangyou.errors import WrongTypeError, brief_repr
 from zhengshangyou.game import Observation, Phase
 from zhengshangyou.rules import Rules, RulesCache
 
-__all__ = ["action_mask", "encode", "layout", "observation_size", "suits_encoded"]
+__all__ = ["action_mask", "encode", "layout", "observation_size", "rules_of", "suits_encoded"]
 
 _PHASES = tuple(Phase)
+
+
+def rules_of(preset: str | None = None, **options: Any) -> Rules:
+    """The rules an environment is made with: a named preset (RULES.md section 9)
+    with ``options`` overriding it, or the options alone (the defaults for the rest).
+
+    >>> rules_of("winner", players=3).players, rules_of(min_straight=3).min_straight
+    (3, 3)
+    """
+    if preset is None:
+        return Rules(**options)
+    return Rules.preset(preset, **options)
 
 
 def suits_encoded(rules: Rules) -> bool:
