@@ -86,3 +86,20 @@ def test_the_complexity_check_sees_methods() -> None:
 
     blocks = ComplexityVisitor.from_code((PACKAGE / "moves.py").read_text(encoding="utf-8")).blocks
     assert "plays" in {block.name for block in blocks}  # Tables.plays, a method
+
+
+def test_the_core_imports_only_attrs() -> None:
+    """The runtime dependency is attrs alone: importing the package (and playing a
+    hand) loads none of the extras' libraries (numpy, rich, the environments')."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys, zhengshangyou\n"
+        "game = zhengshangyou.Game(seed=1)\n"
+        "game.play(next(iter(game.legal_moves())))\n"
+        "zhengshangyou.ActionSpace(game.rules).mask(game.observation(game.to_act))\n"
+        "print(sorted(m for m in ('numpy', 'rich', 'gymnasium', 'pettingzoo', 'pyspiel') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
