@@ -13,10 +13,17 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_game_observation import EXCHANGE_RULES, RULES, permuted, random_position
 
+from test_game_observation import EXCHANGE_RULES, RULES, permuted, random_position
 from zhengshangyou import ActionSpace, Game, Phase, Play, Rules, WrongTypeError
-from zhengshangyou.envs import action_mask, encode, layout, observation_size, rules_of, suits_encoded
+from zhengshangyou.envs import (
+    action_mask,
+    encode,
+    layout,
+    observation_size,
+    rules_of,
+    suits_encoded,
+)
 
 
 def check_swaps(state_seed: int, rules: Rules, steps: int, shuffle: random.Random) -> None:
