@@ -67,7 +67,8 @@ def test_layout_sizes_counted_by_hand() -> None:
     # card); 9 kinds (single, pair, triple, full house, straight, straight flush, pair
     # run, triple run, plain four of a kind; no joker bomb); 8 + 2 seat blocks of 4.
     winner = Rules.preset("winner")
-    assert suits_encoded(winner) and not suits_encoded(Rules())
+    assert suits_encoded(winner)
+    assert not suits_encoded(Rules())
     assert layout(winner)["top_kind"].stop - layout(winner)["top_kind"].start == 9
     assert observation_size(winner) == 54 * 13 + 9 + 10 * 4 + 1 + 4 + 1
     assert layout(Rules(players=8))["played"] == slice(15, 15 + 8 * 15)
@@ -83,7 +84,8 @@ def test_blocks_say_what_the_observation_says() -> None:
             seen = game.observation(seat)
             vector = encode(seen)
             blocks = layout(rules)
-            assert vector.dtype == np.float32 and vector.shape == (observation_size(rules),)
+            assert vector.dtype == np.float32
+            assert vector.shape == (observation_size(rules),)
             assert vector[blocks["hand"]].sum() == len(seen.hand)
             for card in seen.hand:
                 assert vector[blocks["hand"]][card.rank] >= 1
@@ -123,7 +125,8 @@ def test_r8_received_cards_are_placed_with_their_receiver() -> None:
         assert received[(winner - seat) % 3].sum() == 1
     game.play(next(iter(game.legal_moves())))
     received = encode(game.observation(loser))[layout(rules)["received"]].reshape(3, 15)
-    assert received[0].sum() == 1 and received.sum() == 2
+    assert received[0].sum() == 1
+    assert received.sum() == 2
 
 
 def test_action_mask_is_the_action_space_mask() -> None:
