@@ -984,29 +984,34 @@ def _played_cards(
     >>> _played_cards(state.deal, (), state.play(play).hands, (-1, -1))[seat] == play.cards
     True
     """
-    counts = [[0] * 54 for _ in hands]
-    for seat, dealt in enumerate(deal.hands):
-        row = counts[seat]
-        for card in dealt.cards:
-            row[card.index] += 1
-    winner, loser = parties
-    for action in exchanged:
-        move = action.move
-        assert isinstance(move, (Give, Take, Return))
-        # The Loser gives a card to the Winner; it takes, or is returned, one of theirs.
-        source, target = (loser, winner) if isinstance(move, Give) else (winner, loser)
-        counts[source][move.card.index] -= 1
-        counts[target][move.card.index] += 1
-    played = []
-    for seat, hand in enumerate(hands):
-        row = counts[seat]
-        for card in hand.cards:
-            row[card.index] -= 1
-        played.append(tuple(_CARDS[index] for index, count in enumerate(row) for _ in range(count)))
+    dealt = [hand.cards for hand in deal.hands]
+    if exchanged:
+        winner, loser = parties
+        moved = [list(cards) for cards in dealt]
+        for action in exchanged:
+            move = action.move
+            assert isinstance(move, (Give, Take, Return))
+            # The Loser gives a card to the Winner; it takes, or is returned, one of theirs.
+            source, target = (loser, winner) if isinstance(move, Give) else (winner, loser)
+            moved[source].remove(move.card)
+            moved[target].append(move.card)
+        dealt = [tuple(sorted(cards)) for cards in moved]
+    played: list[tuple[Card, ...]] = []
+    for had, hand in zip(dealt, hands, strict=True):
+        held = hand.cards
+        if len(held) == len(had):
+            played.append(())
+            continue
+        # Both are sorted and what is held is part of what was had: one merge.
+        out: list[Card] = []
+        place, end = 0, len(held)
+        for card in had:
+            if place < end and held[place] == card:
+                place += 1
+            else:
+                out.append(card)
+        played.append(tuple(out))
     return tuple(played)
-
-
-_CARDS = tuple(Card.from_index(index) for index in range(54))
 
 
 def _check_move(state: State, move: object, seat: object) -> tuple[Move, Hand | None]:
