@@ -89,47 +89,16 @@ class _Layout:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.rank_plays = space = rank_plays(rules)
-        # Every class of the full deck's class view is a class some hand can play.
-        extra: dict[_Identity, Play] = {}
-        self.ids: dict[_Identity, int] = {}
-        members: list[Play | None] = [None] * len(space)
-        for play in legal_plays(Hand(rules.deck()), rules):
-            identity = _identity(play)
-            if identity in self.ids or identity in extra:
-                continue
-            rank_play = space.of(play)
-            if members[rank_play.id] is None:
-                members[rank_play.id] = play
-                self.ids[identity] = rank_play.id
-            else:
-                extra[identity] = play
-        for place, identity in enumerate(extra):
-            self.ids[identity] = len(space) + place
-        self.plays: tuple[Play, ...] = (*(m for m in members if m is not None), *extra.values())
-        assert len(self.plays) == len(members) + len(extra)
+        self.plays, self.ids = _classes(rules)
         self.pass_id = len(self.plays)
-        # Ids of the rank plays with further classes (their labels name cards).
-        suited = {space.of(play).id for play in extra.values()}
-        # The exchange decisions the rules use (R8.2, R8.3), in card order.
-        cards = tuple(dict.fromkeys(sorted(rules.deck())))
-        decisions: list[Move] = []
-        if rules.exchange != "none":
-            decisions += [Give(card) for card in cards]
-        if rules.exchange == "highest_for_one_of_two":
-            decisions += [
-                Offer((first, second))
-                for place, first in enumerate(cards)
-                for second in cards[place + (rules.decks == 1) :]
-            ]
-            decisions += [Take(card) for card in cards]
-        if rules.exchange == "highest_for_any":
-            decisions += [Return(card) for card in cards]
+        decisions = _decisions(rules)
         self.decisions: dict[Move, int] = {
             move: self.pass_id + 1 + place for place, move in enumerate(decisions)
         }
         self.moves: tuple[Move, ...] = (*self.plays, PASS, *decisions)
         self.size = len(self.moves)
         # Labels name ranks, or cards where suits tell classes of the same ranks apart.
+        suited = {space.of(play).id for play in self.plays[len(space) :]}
         labels = [
             _label(play, rules, cards=index in suited or index >= len(space))
             for index, play in enumerate(self.plays)
@@ -141,6 +110,51 @@ class _Layout:
         self.by_ranks: dict[tuple[Rank, ...], list[RankPlay]] = {}
         for rank_play in space:
             self.by_ranks.setdefault(rank_play.ranks, []).append(rank_play)
+
+
+def _classes(rules: Rules) -> tuple[tuple[Play, ...], dict[_Identity, int]]:
+    """Every class of plays under ``rules``, by id (one play a class: its lowest cards
+    in the full deck), and the id of each class's identity. Every class of the full
+    deck's class view is a class some hand can play; the first of each rank play
+    takes its id, the others (told apart by suits) come after every rank play."""
+    space = rank_plays(rules)
+    members: list[Play | None] = [None] * len(space)
+    extra: dict[_Identity, Play] = {}
+    ids: dict[_Identity, int] = {}
+    for play in legal_plays(Hand(rules.deck()), rules):
+        identity = _identity(play)
+        if identity in ids or identity in extra:
+            continue
+        rank_play = space.of(play)
+        if members[rank_play.id] is None:
+            members[rank_play.id] = play
+            ids[identity] = rank_play.id
+        else:
+            extra[identity] = play
+    for place, identity in enumerate(extra):
+        ids[identity] = len(space) + place
+    plays = tuple(member for member in members if member is not None)
+    assert len(plays) == len(space), "every rank play has a class in the full deck"
+    return (*plays, *extra.values()), ids
+
+
+def _decisions(rules: Rules) -> list[Move]:
+    """The exchange decisions the rules use (R8.2, R8.3), in card order: an offer is
+    two cards, equal ones too with two decks."""
+    cards = tuple(dict.fromkeys(sorted(rules.deck())))
+    decisions: list[Move] = []
+    if rules.exchange != "none":
+        decisions += [Give(card) for card in cards]
+    if rules.exchange == "highest_for_one_of_two":
+        decisions += [
+            Offer((first, second))
+            for place, first in enumerate(cards)
+            for second in cards[place + (rules.decks == 1) :]
+        ]
+        decisions += [Take(card) for card in cards]
+    if rules.exchange == "highest_for_any":
+        decisions += [Return(card) for card in cards]
+    return decisions
 
 
 def _label(play: Play, rules: Rules, *, cards: bool) -> str:

@@ -15,7 +15,7 @@ separated by spaces or commas.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import attrs
 
@@ -292,6 +292,10 @@ class Card:
         (True, False)
         """
         return self.suit is None
+
+    def __reduce__(self) -> tuple[Callable[[int], Card], tuple[int]]:
+        """A card pickles as its index, and unpickles as the one card of that index."""
+        return Card.from_index, (self.index,)
 
     @classmethod
     def from_index(cls, index: int) -> Card:
