@@ -223,9 +223,12 @@ def check_state(state: State) -> None:
 
 
 def move_bound(rules: Rules) -> int:
-    """Moves one hand can take: every play takes a card, at most players - 1 passes
-    separate two plays, and the exchange is at most three decisions."""
-    return rules.deck_size * rules.players + 3
+    """Moves one hand can take: the rules' own bound (:attr:`Rules.max_moves`, derived
+    there), checked here against a looser one counted from the rules text: every
+    play takes a card, at most players - 1 passes separate two plays, and the
+    exchange is at most three decisions."""
+    assert rules.max_moves <= rules.deck_size * rules.players + 3
+    return rules.max_moves
 
 
 def play_checked(game: Game, move: Any) -> None:
