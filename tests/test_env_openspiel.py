@@ -486,12 +486,14 @@ def test_R2_2_while_dealing_a_seat_sees_only_its_own_cards() -> None:
         state.apply_action(index)
     observer = game.make_py_observer()
     observer.set_from(state, 0)
-    assert observer.dict["hand"][0] == 2
+    hand = observer.tensor[layout(game.rules)["hand"]]
+    assert hand[0] == 2
     assert observer.tensor.sum() == 2
     observer.set_from(state, 1)
-    assert observer.dict["hand"][0] == 1
+    assert hand[0] == 1
     assert observer.tensor.sum() == 1
-    assert list(observer.dict) == list(layout(game.rules))
+    assert list(observer.dict) == ["observation"]
+    assert observer.dict["observation"] is observer.tensor
     assert state.observation_string(0) == "seat 0 hand 0 dealer 0 dealing 3D 3H"
     assert state.information_state_string(1) == "seat 1 || hand 0 dealer 0 dealing 3C"
 

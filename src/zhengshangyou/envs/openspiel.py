@@ -82,10 +82,10 @@ Observations
 ------------
 
 The observation tensor is :func:`zhengshangyou.envs.encode` of the seat's
-:class:`~zhengshangyou.game.Observation`, in the blocks of
-:func:`zhengshangyou.envs.layout` (named in the observer's ``dict``); while a hand
-is being dealt it holds only the cards the seat has been dealt so far, in the
-``hand`` block. The observation string is a line of the same facts. The
+:class:`~zhengshangyou.game.Observation`, one flat array (the observer's ``dict``
+holds it as ``"observation"``; :func:`zhengshangyou.envs.layout` names its blocks);
+while a hand is being dealt it holds only the cards the seat has been dealt so far,
+in the ``hand`` block. The observation string is a line of the same facts. The
 information state (perfect recall) is a string only: for each hand so far, the
 seat's cards as dealt, the dealer, the trick card and its seat, and every move the
 seat saw, with its cards. Both read nothing but the seat's observation and the cards
@@ -305,7 +305,7 @@ class _Setup:
         for card in rules.deck():
             counts[card.index] += 1
         self.counts = tuple(counts)
-        self.blocks = layout(rules)
+        self.hand_block = layout(rules)["hand"]
         self.suits = suits_encoded(rules)
         self.utility, self.utility_sum, self.min_utility, self.max_utility = _utility(rules, hands)
         # Decisions (R5, R8): the first hand has no exchange; chance: the first
@@ -648,8 +648,8 @@ class ZhengShangyouGame(pyspiel.Game):  # type: ignore[misc]
         encoding), or the perfect-recall information state (a string).
 
         >>> game = pyspiel.load_game(NAME)
-        >>> list(game.make_py_observer().dict)[:3]
-        ['hand', 'played', 'held']
+        >>> list(game.make_py_observer().dict), game.make_py_observer().tensor.shape
+        (['observation'], (250,))
         >>> game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True)).tensor is None
         True
         """
@@ -749,7 +749,7 @@ class ZhengShangyouState(pyspiel.State):  # type: ignore[misc]
 
 class _Observer:
     """OpenSpiel's observer of one seat (the PyObserver interface): the encoding of
-    its observation as ``tensor`` (blocks named in ``dict``), or the perfect-recall
+    its observation as ``tensor`` (``dict["observation"]``), or the perfect-recall
     information state as a string, without a tensor."""
 
     def __init__(self, setup: _Setup, iig_obs_type: Any, params: Mapping[str, Any] | None) -> None:
@@ -772,7 +772,7 @@ class _Observer:
         self.dict: dict[str, npt.NDArray[np.float32]] = {}
         if not self.perfect_recall:
             self.tensor = np.zeros(observation_size(setup.rules), dtype=np.float32)
-            self.dict = {name: self.tensor[block] for name, block in setup.blocks.items()}
+            self.dict = {"observation": self.tensor}
 
     def set_from(self, state: ZhengShangyouState, player: int) -> None:
         """Write ``player``'s observation of ``state`` into ``tensor``."""
@@ -784,7 +784,7 @@ class _Observer:
             return
         self.tensor.fill(0)
         if position.dealer >= 0:
-            hand, suits = self.dict["hand"], self.setup.suits
+            hand, suits = self.tensor[self.setup.hand_block], self.setup.suits
             for card in position.dealt_to(player):
                 hand[card.index if suits else card.rank] += 1
 
