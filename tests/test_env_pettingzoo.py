@@ -1,0 +1,425 @@
+"""The PettingZoo AEC environment (issue 15): PettingZoo's own checks under every
+preset, 2, 3, 4 and 8 players and each exchange (R2.1, R8), the rewards of a hand
+against the game's scores (R7), illegal ids (R4.1), the end of an episode (R6.1,
+R7.4) and rendering (R2.4: no other seat's cards).
+
+The rewards and the end of a hand are checked against a plain :class:`Game`
+replaying the same seed and moves, not against the environment's own bookkeeping.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import itertools
+import warnings
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+
+from zhengshangyou import (
+    ActionSpace,
+    Game,
+    IllegalMoveError,
+    Phase,
+    Rules,
+    WrongTypeError,
+)
+from zhengshangyou.envs import encode, layout, observation_size
+from zhengshangyou.envs.pettingzoo import (
+    ZhengShangyouEnv,
+    env,
+    observation_bounds,
+    raw_env,
+    table_text,
+)
+
+PRESETS = Rules.preset_names()
+PLAYERS = (2, 3, 4, 8)
+EXCHANGES = ("none", "highest_for_one_of_two", "highest_for_any")
+
+
+class Watched(ZhengShangyouEnv):
+    """The environment, noting the phases of the observations it hands out."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.phases: set[Phase] = set()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        self.phases.add(self.seat_observation(agent).phase)
+        return super().observe(agent)
+
+
+def watched(**kwargs: Any) -> Any:
+    return wrappers.OrderEnforcingWrapper(Watched(**kwargs))
+
+
+@contextlib.contextmanager
+def quiet() -> Iterator[None]:
+    """PettingZoo's checks print and warn about what a masked Dict observation is."""
+    with warnings.catch_warnings(), contextlib.redirect_stdout(io.StringIO()):
+        warnings.simplefilter("ignore")
+        yield
+
+
+def options(preset: str, players: int, exchange: str) -> dict[str, Any]:
+    # Two hands or three so that the exchange happens (R8: between hands).
+    return {"preset": preset, "players": players, "exchange": exchange, "hands": 1 if exchange == "none" else 3}
+
+
+CASES = list(itertools.product(PRESETS, PLAYERS, EXCHANGES))
+
+
+@pytest.mark.parametrize(("preset", "players", "exchange"), CASES, ids=["-".join(map(str, case)) for case in CASES])
+def test_issue15_api_and_seed_tests_pass_R2_1_R8(preset: str, players: int, exchange: str) -> None:
+    kwargs = options(preset, players, exchange)
+    table = watched(**kwargs)
+    with quiet():
+        api_test(table, num_cycles=1000)
+        seed_test(lambda: env(**kwargs))
+    if exchange != "none":
+        assert Phase.EXCHANGE in table.unwrapped.phases  # the exchange was played (R8)
+    assert Phase.PLAY in table.unwrapped.phases
+
+
+# --- one episode, played by mask-sampled random actions ------------------------------
+
+
+def random_episode(table: Any, seed: int) -> tuple[list[int], list[tuple[float, ...]], dict[str, float], dict[str, int]]:
+    """Play an episode: the actions, the rewards of each step that ended a hand, each
+    agent's reward at its final (terminated) step, and the last hand it acted in."""
+    rng = np.random.default_rng(seed)
+    table.reset(seed=seed)
+    agents = list(table.possible_agents)
+    actions: list[int] = []
+    hand_rewards: list[tuple[float, ...]] = []
+    final: dict[str, float] = {}
+    acted: dict[str, int] = {}
+    for agent in table.agent_iter():
+        seen, reward, terminated, truncated, info = table.last()
+        assert not truncated
+        if terminated:
+            final[agent] = reward
+            table.step(None)
+            continue
+        action = int(rng.choice(np.flatnonzero(seen["action_mask"])))
+        hand = acted[agent] = info["hand_number"]
+        actions.append(action)
+        table.step(action)
+        if all(table.terminations.values()) or table.infos[table.agent_selection]["hand_number"] != hand:
+            hand_rewards.append(tuple(table.rewards[one] for one in agents))
+    return actions, hand_rewards, final, acted
+
+
+def replay(rules: Rules, seed: int, actions: list[int]) -> Game:
+    """The same seed and ids through a plain game (next hand whenever one ends)."""
+    game = Game(rules, seed=seed)
+    space = ActionSpace(rules)
+    for action in actions:
+        if game.phase.is_over:
+            game.next_hand()
+        game.play(space.decode(action, game.observation(game.to_act)))
+    return game
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "exchange"),
+    [("zhengshangyou", 4, "highest_for_one_of_two"), ("winner", 3, "highest_for_any"), ("two-deck", 2, "none")],
+)
+def test_issue15_rewards_are_the_hands_scores_R7(preset: str, players: int, exchange: str) -> None:
+    hands = 3
+    table = env(preset=preset, players=players, exchange=exchange, hands=hands)
+    for seed in (1, 2):
+        actions, hand_rewards, final, acted = random_episode(table, seed)
+        game = replay(table.unwrapped.rules, seed, actions)
+        results = game.state.results
+        assert len(results) == hands
+        assert game.phase.is_over
+        assert hand_rewards == [tuple(map(float, result.scores)) for result in results]
+        # An agent's last reward is what it got since it last acted: the scores of the
+        # hands from the last one it acted in.
+        for seat, agent in enumerate(table.possible_agents):
+            since = results[acted.get(agent, 0) :]
+            assert final[agent] == sum(result.scores[seat] for result in since)
+
+
+def test_issue15_the_episode_replays_the_game_R7() -> None:
+    # Every agent's rewards add up to its match total.
+    table = env(hands=2)
+    actions, hand_rewards, _, _ = random_episode(table, 11)
+    game = replay(table.unwrapped.rules, 11, actions)
+    totals = [sum(rewards[seat] for rewards in hand_rewards) for seat in range(4)]
+    assert totals == list(map(float, game.scores))
+    assert table.unwrapped.game.state == game.state
+
+
+def test_issue15_out_seats_wait_then_play_the_next_hand_R6_1() -> None:
+    table = raw_env(hands=2)
+    table.reset(seed=5)
+    rng = np.random.default_rng(5)
+    acted: list[set[str]] = [set(), set()]
+    while not all(table.terminations.values()):
+        agent = table.agent_selection
+        seen = table.seat_observation(agent)
+        assert seen.seat not in seen.finished  # a seat out of the hand is never selected
+        acted[seen.hand_number].add(agent)
+        table.step(int(rng.choice(np.flatnonzero(table.observe(agent)["action_mask"]))))
+    first_out = table.game.state.results[0].winner
+    assert f"seat_{first_out}" in acted[1]  # the Winner of hand 0 acts again in hand 1
+
+
+def test_issue15_the_episode_ends_with_the_match_R7_4() -> None:
+    # Placement scoring gives the Winner 2: a target of 2 ends the match after one hand.
+    table = raw_env(scoring="placement", target_score=2, hands=5)
+    _, hand_rewards, final, _ = random_episode(table, 3)
+    assert len(hand_rewards) == 1
+    assert len(final) == 4
+    assert table.agents == []
+
+
+def test_issue15_every_agent_terminates_once_with_its_reward_R6_1() -> None:
+    table = raw_env(players=3)
+    table.reset(seed=9)
+    rng = np.random.default_rng(9)
+    while not any(table.terminations.values()):
+        mask = table.observe(table.agent_selection)["action_mask"]
+        table.step(int(rng.choice(np.flatnonzero(mask))))
+    scores = table.game.state.results[0].scores
+    assert all(table.terminations.values())
+    assert not any(table.truncations.values())
+    assert [table.rewards[agent] for agent in table.possible_agents] == list(map(float, scores))
+    seen: list[str] = []
+    while table.agents:
+        agent = table.agent_selection
+        assert table.observe(agent)["action_mask"].sum() == 0  # nothing left to do
+        seen.append(agent)
+        with pytest.raises(ValueError, match="only valid action is None"):
+            table.step(0)
+        table.step(None)
+    assert sorted(seen) == table.possible_agents
+    with pytest.raises(IllegalMoveError, match="reset"):
+        table.step(None)
+
+
+# --- illegal actions: an error, and nothing changes (R4.1) ----------------------------
+
+
+def snapshot(table: ZhengShangyouEnv) -> tuple[Any, ...]:
+    agent = table.agent_selection
+    seen = table.observe(agent)
+    return (
+        table.game.state,
+        agent,
+        seen["observation"].tobytes(),
+        seen["action_mask"].tobytes(),
+        dict(table.rewards),
+        dict(table._cumulative_rewards),
+        dict(table.terminations),
+    )
+
+
+def test_issue15_an_illegal_id_raises_and_changes_nothing_R4_1() -> None:
+    table = raw_env(exchange="highest_for_any", hands=2)
+    table.reset(seed=21)
+    space = ActionSpace(table.rules)
+    before = snapshot(table)
+    mask = table.observe(table.agent_selection)["action_mask"]
+    illegal = [int(index) for index in np.flatnonzero(mask == 0)[:5]] + [space.pass_id]  # a lead
+    for action in illegal:
+        with pytest.raises(IllegalMoveError, match=rf"action {action} \(.*\) is not a legal move") as caught:
+            table.step(action)
+        assert isinstance(caught.value, ValueError)
+        assert caught.value.rule == "R4.1"
+        assert snapshot(table) == before
+    out_of_range: list[object] = [-1, space.size, np.int64(space.size)]
+    for wrong in out_of_range:
+        with pytest.raises(IllegalMoveError, match="is not an id"):
+            table.step(wrong)
+        assert snapshot(table) == before
+    not_ids: list[object] = ["pass", 1.0, True, None, [3]]
+    for wrong in not_ids:
+        with pytest.raises(WrongTypeError, match="an action is an id"):
+            table.step(wrong)
+        assert snapshot(table) == before
+
+
+def test_issue15_numpy_ids_are_actions_R4_1() -> None:
+    for kind in (np.int8, np.int32, np.int64, np.uint16):
+        table = raw_env()
+        table.reset(seed=2)
+        legal = int(np.flatnonzero(table.observe(table.agent_selection)["action_mask"])[0])
+        table.step(kind(legal))
+        table.reset(seed=2)
+        table.step(np.array(legal))
+        assert len(table.game.state.log) == 1
+
+
+def test_issue15_order_is_enforced_before_reset(caplog: pytest.LogCaptureFixture) -> None:
+    table = env()
+    with pytest.raises(AttributeError, match="reset"):
+        _ = table.agents
+    with pytest.raises(AssertionError, match="before step"):
+        table.step(0)
+    with pytest.raises(AssertionError, match="before observe"):
+        table.last()
+    assert str(table) == "zhengshangyou_v0"
+    table.reset(seed=1)
+    random_episode(table, 1)
+    assert table.agents == []
+    table.step(None)  # PettingZoo logs a warning for a step after the episode
+    assert "after all agents are terminated" in caplog.text
+    raw = raw_env(render_mode="ansi")
+    calls = (
+        lambda: raw.step(0),
+        lambda: raw.observe("seat_0"),
+        lambda: raw.seat_observation("seat_0"),
+        lambda: raw.render(),
+        lambda: raw.game,
+    )
+    for call in calls:
+        with pytest.raises(IllegalMoveError, match="reset"):
+            call()
+
+
+def test_issue15_bad_arguments_are_refused() -> None:
+    with pytest.raises(WrongTypeError, match="hands"):
+        raw_env(hands=1.5)  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match="hands"):
+        raw_env(hands=True)
+    with pytest.raises(ValueError, match="hands must be at least 1"):
+        raw_env(hands=0)
+    with pytest.raises(ValueError, match="render_mode"):
+        raw_env(render_mode="rgb_array")
+    with pytest.raises(ValueError, match=r"unknown|option"):
+        raw_env(no_such_option=1)
+
+
+# --- spaces and observations --------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_issue15_spaces_fit_the_rules_R2_2_R7(preset: str) -> None:
+    table = raw_env(preset=preset, hands=2)
+    rules = table.rules
+    space = table.observation_space("seat_0")
+    assert space["observation"].shape == (observation_size(rules),)
+    assert space["observation"].dtype == np.float32
+    assert space["action_mask"].dtype == np.int8
+    assert table.action_space("seat_3").n == ActionSpace(rules).size
+    assert table.observation_space("seat_0") is not table.observation_space("seat_1")
+    low, high = observation_bounds(rules, 2)
+    blocks = layout(rules)
+    assert high[blocks["held"]].max() == rules.max_hand_size
+    assert low[blocks["scores"]].min() == 2 * rules.score_bounds[0]
+    assert high[blocks["scores"]].max() == 2 * rules.score_bounds[1]
+    assert high[blocks["hand_number"]].tolist() == [1.0]
+    assert (low < high).all()
+
+
+def test_issue15_bounds_hold_for_placement_and_no_scoring_R7_2_R7_3() -> None:
+    for scoring in ("placement", "none"):
+        low, high = observation_bounds(Rules(scoring=scoring), 4)
+        assert low.min() == 0.0
+        # No range is empty: scores that are always 0 get 0 to 1 (R7.3).
+        assert high[layout(Rules())["scores"]].max() == (8.0 if scoring == "placement" else 1.0)
+    no_jokers = Rules(jokers=False, joker_bomb=False)
+    low, high = observation_bounds(no_jokers)
+    blocks = layout(no_jokers)
+    assert high[blocks["hand"]].tolist() == [4.0] * 13 + [1.0] * 2  # no joker: 0 to 1
+    assert high[blocks["hand_number"]].tolist() == [1.0]
+
+
+def test_issue15_every_seat_sees_only_its_observation_R2_4() -> None:
+    table = raw_env(exchange="highest_for_one_of_two", hands=2)
+    table.reset(seed=8)
+    game = table.game
+    for agent in table.possible_agents:
+        seat = int(agent.removeprefix("seat_"))
+        seen = table.observe(agent)
+        assert (seen["observation"] == encode(game.observation(seat))).all()
+        assert seen["action_mask"].sum() == (seat == game.to_act) * len(game.observation(seat).legal_moves)
+        assert table.seat_observation(agent) == game.observation(seat)
+    assert table.infos[table.agent_selection]["legal_moves"] == ActionSpace(table.rules).moves(
+        game.observation(game.to_act)
+    )
+    assert all(
+        info == {"hand_number": 0, "legal_moves": {}}
+        for agent, info in table.infos.items()
+        if agent != table.agent_selection
+    )
+
+
+def test_issue15_reset_without_a_seed_follows_the_last_seed() -> None:
+    first, second = raw_env(), raw_env()
+    first.reset(seed=4)
+    second.reset(seed=4)
+    first.reset()
+    second.reset()
+    assert first.game.state == second.game.state
+    assert first.game.state.seed != 4
+
+
+# --- rendering (R2.4: the seat to act's view only) ---------------------------------
+
+
+def test_issue15_render_shows_no_other_seats_cards_R2_4() -> None:
+    table = raw_env(render_mode="ansi")
+    table.reset(seed=6)
+    rng = np.random.default_rng(6)
+    for _ in range(30):
+        text = table.render()
+        assert isinstance(text, str)
+        game = table.game
+        seat = game.to_act
+        tokens = set(text.split())
+        assert f"seat_{seat} holds: {game.hands[seat]}" in text
+        for other, hand in enumerate(game.hands):
+            if other != seat:
+                assert not tokens & {str(card) for card in hand}
+        table.step(int(rng.choice(np.flatnonzero(table.observe(table.agent_selection)["action_mask"]))))
+
+
+def test_issue15_render_after_the_episode_shows_no_hand() -> None:
+    table = raw_env(render_mode="ansi", players=2)
+    random_episode(table, 4)
+    text = table.render()
+    assert text is not None
+    assert "nobody to act" in text
+    assert "holds" not in text
+    assert "out: " in text
+
+
+def test_issue15_human_render_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    table = raw_env(render_mode="human")
+    table.reset(seed=1)
+    assert table.render() is None
+    assert "to act" in capsys.readouterr().out
+    table.step(int(np.flatnonzero(table.observe(table.agent_selection)["action_mask"])[0]))
+    assert "top: " in capsys.readouterr().out
+
+
+def test_issue15_render_without_a_mode_warns() -> None:
+    table = raw_env()
+    table.reset(seed=1)
+    with pytest.warns(UserWarning, match="render_mode"):
+        assert table.render() is None
+
+
+def test_issue15_the_table_text_shows_the_trick_R5() -> None:
+    game = Game(Rules(), seed=12)
+    while not game.observation(0).passed:
+        seen = game.observation(game.to_act)
+        game.play(seen.legal_moves[-1] if seen.top is None else next(iter(game.legal_moves())))
+    seen = game.observation(game.to_act)
+    assert seen.top is not None
+    text = table_text(seen)
+    assert f"top: {seen.top} ({seen.top.kind.value}) by seat_{seen.top_seat}" in text
+    assert "passed: " + ", ".join(f"seat_{seat}" for seat in seen.passed) in text
