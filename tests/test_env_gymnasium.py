@@ -1,0 +1,425 @@
+"""The single-agent Gymnasium environment (issue 15): ``zhengshangyou/VsBots-v0``.
+
+Gymnasium's own checker (``check_env``) runs under every preset, with 2, 3, 4 and 8
+players, and at an exchange (R8.2, R8.3). Then what the checker cannot know: the
+rewards are the library's scores of the agent's seat (R7), the observations stay
+inside the declared bounds in random masked play under random rule sets, the same
+seed gives the same episode, illegal ids end the episode as documented (R4.1), and
+``examples/learn.py`` runs in its short mode.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+from typing import Any, Literal
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from zhengshangyou import (
+    Give,
+    IllegalMoveError,
+    Offer,
+    Phase,
+    Return,
+    Rules,
+    Take,
+    WrongTypeError,
+    ZhengShangyouError,
+)
+from zhengshangyou.bots import GreedyBot, RandomBot
+from zhengshangyou.envs import action_mask, layout
+from zhengshangyou.envs.gymnasium import ENV_ID, ObsType, VsBotsEnv, observation_bounds
+from zhengshangyou.testing import rules_sets
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "learn.py"
+EXCHANGES = ("highest_for_one_of_two", "highest_for_any")
+
+
+def checked(env: gymnasium.Env[Any, Any]) -> None:
+    """Gymnasium's checker, with every warning it gives turned into a failure (an
+    environment made without ``gymnasium.make`` has no spec to check its render modes by)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(env, skip_render_check=env.spec is None)
+
+
+def play_out(env: VsBotsEnv, seed: int, agent: np.random.Generator) -> list[tuple[ObsType, float]]:
+    """One episode of a uniformly random masked agent: each observation (all inside
+    the observation space) and the reward that came with it."""
+    seen, info = env.reset(seed=seed)
+    steps: list[tuple[ObsType, float]] = [(seen, 0.0)]
+    terminated = False
+    while not terminated:
+        assert seen in env.observation_space
+        assert np.array_equal(info["action_mask"], seen["action_mask"])
+        assert np.array_equal(seen["action_mask"], action_mask(env.game.observation(env.seat)))
+        legal = np.flatnonzero(seen["action_mask"])
+        seen, reward, terminated, truncated, info = env.step(agent.choice(legal))
+        assert not truncated
+        assert not info["illegal_action"]
+        steps.append((seen, float(reward)))
+    assert seen in env.observation_space
+    assert not seen["action_mask"].any()
+    return steps
+
+
+# --- Gymnasium's checker (acceptance 1) ---------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 8])
+@pytest.mark.parametrize("preset", Rules.preset_names())
+def test_issue15_check_env_under_every_preset_and_table_size(preset: str, players: int) -> None:
+    env = gymnasium.make(ENV_ID, preset=preset, players=players)
+    checked(env.unwrapped)  # through make: the spec is there, so the "ansi" mode is checked too
+    env.close()
+
+
+def test_issue15_check_env_of_the_class_itself() -> None:
+    checked(VsBotsEnv(opponents="heuristic", seat="random"))
+
+
+class AtTheExchange(VsBotsEnv):
+    """Each reset plays the agent's lowest legal id until the agent is to make an
+    exchange decision of hand 2: the checker then steps from there."""
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[ObsType, dict[str, Any]]:
+        seen, info = super().reset(seed=seed, options=options)
+        while self.game.phase is not Phase.EXCHANGE:
+            seen, _, terminated, _, info = self.step(np.flatnonzero(seen["action_mask"])[0])
+            assert not terminated
+        return seen, info
+
+
+@pytest.mark.parametrize("exchange", EXCHANGES)
+@pytest.mark.parametrize("preset", Rules.preset_names())
+def test_r8_issue15_check_env_with_an_exchange(preset: str, exchange: str) -> None:
+    """Two players: the agent is the Winner or the Loser of hand 1, so it takes part in
+    the exchange before hand 2 (R8.2, R8.3), where the checker steps."""
+    env = AtTheExchange(preset=preset, players=2, hands=2, exchange=exchange)
+    checked(env)
+    env.reset(seed=9)
+    assert env.game.phase is Phase.EXCHANGE
+    assert env.game.to_act == env.seat
+    checked(gymnasium.make(ENV_ID, preset=preset, players=4, hands=2, exchange=exchange).unwrapped)
+
+
+@pytest.mark.parametrize("exchange", EXCHANGES)
+@pytest.mark.parametrize("players", [2, 4])
+def test_r8_issue15_masked_play_reaches_the_exchange(players: int, exchange: str) -> None:
+    """The agent makes its own exchange decisions: one observation in the exchange
+    phase for each decision of its seat in hand 2's log (R8.2, R8.3)."""
+    env = VsBotsEnv(players=players, hands=2, exchange=exchange, seat="random")
+    agent = np.random.default_rng(0)
+    in_exchange = layout(env.rules)["phase"].start
+    decided = 0
+    for seed in range(4):
+        steps = play_out(env, seed, agent)
+        seen_there = sum(int(seen["observation"][in_exchange]) for seen, _ in steps)
+        second = env.game.state.history()[1][1]
+        assert any(isinstance(action.move, Give) for action in second)
+        own = [action for action in second if action.seat == env.seat]
+        assert seen_there == sum(isinstance(action.move, (Give, Offer, Take, Return)) for action in own)
+        decided += seen_there
+    assert decided > 0 or players > 2
+
+
+# --- registration ---------------------------------------------------------------------------
+
+
+def test_issue15_make_passes_the_options_on() -> None:
+    env = gymnasium.make(ENV_ID, opponents=["greedy", "heuristic"], preset="winner", players=3)
+    assert isinstance(env.unwrapped, VsBotsEnv)
+    assert env.unwrapped.rules == Rules.preset("winner", players=3)
+    assert env.spec is not None
+    assert env.spec.id == ENV_ID
+    env.reset(seed=1)
+    assert [type(bot).__name__ for _, bot in sorted(env.unwrapped.opponents.items())] == [
+        "GreedyBot",
+        "HeuristicBot",
+    ]
+
+
+def test_issue15_make_finds_the_environment_by_the_module_in_its_id() -> None:
+    """Gymnasium 1.x has no plugin entry points: without an import of the module, the
+    bare id is unknown, and the id naming the module imports it."""
+    script = (
+        "import gymnasium, sys\n"
+        "try:\n"
+        "    gymnasium.make('zhengshangyou/VsBots-v0')\n"
+        "except gymnasium.error.Error:\n"
+        "    pass\n"
+        "else:\n"
+        "    sys.exit('found without an import')\n"
+        "assert 'zhengshangyou.envs.gymnasium' not in sys.modules\n"
+        "env = gymnasium.make('zhengshangyou.envs.gymnasium:zhengshangyou/VsBots-v0', players=3)\n"
+        "print(type(env.unwrapped).__name__, env.unwrapped.rules.players)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["VsBotsEnv", "3"]
+
+
+# --- the bounds -------------------------------------------------------------------------------
+
+
+@settings(max_examples=15)
+@given(rules=rules_sets(decks=1), seed=st.integers(0, 2**32), hands=st.integers(1, 3))
+def test_r1_r7_issue15_random_masked_play_stays_inside_the_observation_space(
+    rules: Rules, seed: int, hands: int
+) -> None:
+    env = VsBotsEnv(seat="random", hands=hands, **rules.evolve(target_score=None).to_dict())
+    play_out(env, seed, np.random.default_rng(seed))
+
+
+@pytest.mark.parametrize("players", [2, 8])
+def test_r1_issue15_two_decks_stay_inside_the_observation_space(players: int) -> None:
+    env = VsBotsEnv(preset="two-deck", players=players, exchange="highest_for_any", hands=2)
+    play_out(env, 3, np.random.default_rng(3))
+
+
+def test_r1_r7_issue15_bounds_counted_by_hand() -> None:
+    """Two decks, 8 players, ranks only: 8 of a rank, 2 of a joker; 15 cards at most
+    in a hand (108 / 8: the four seats from the dealer get 14, and the Winner one more
+    mid-exchange); one card received; with two hands the scores lie within twice
+    (-42, 285) and the hand number is 0 or 1. With suits, each card has 2 copies."""
+    rules = Rules(decks=2, players=8, exchange="highest_for_any")
+    low, high = observation_bounds(rules, hands=2)
+    blocks = layout(rules)
+    assert high[blocks["hand"]].tolist() == [8.0] * 13 + [2.0, 2.0]
+    assert high[blocks["held"]].tolist() == [rules.max_hand_size] * 8 == [15.0] * 8
+    assert high[blocks["offered"]].tolist() == [2.0] * 15
+    assert high[blocks["received"]].tolist() == [1.0] * 15 * 8
+    assert rules.score_bounds == (-42, 285)
+    assert low[blocks["scores"]].tolist() == [-84.0] * 8
+    assert high[blocks["scores"]].tolist() == [570.0] * 8
+    assert high[blocks["hand_number"]].tolist() == [1.0]
+    suited = Rules.preset("two-deck")
+    assert observation_bounds(suited)[1][layout(suited)["hand"]].tolist() == [2.0] * 54
+    # Placement with two players scores 1 or 2 a hand: 0 before the first hand ends.
+    low, high = observation_bounds(Rules(players=2, scoring="placement"), hands=3)
+    assert low[layout(Rules(players=2))["scores"]].tolist() == [0.0, 0.0]
+    assert high[layout(Rules(players=2))["scores"]].tolist() == [6.0, 6.0]
+    # No jokers: the joker entries are always 0, and get 0 to 1 all the same.
+    low, high = observation_bounds(Rules(jokers=False, joker_bomb=False))
+    assert high[layout(Rules())["hand"]].tolist()[-2:] == [1.0, 1.0]
+    assert (low < high).all()
+    with pytest.raises(ZhengShangyouError, match="hands must be at least 1"):
+        observation_bounds(Rules(), hands=0)
+
+
+# --- rewards, seeds, the episode ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("hands", [1, 3])
+@pytest.mark.parametrize("opponents", ["random", "greedy", "heuristic"])
+def test_r7_issue15_rewards_are_the_hand_scores_of_the_agents_seat(opponents: str, hands: int) -> None:
+    env = VsBotsEnv(opponents=opponents, hands=hands, seat="random", exchange="highest_for_one_of_two")
+    agent = np.random.default_rng(1)
+    for seed in range(3):
+        seen, info = env.reset(seed=seed)
+        rewards: list[float] = []
+        reported: list[int] = []
+        terminated = False
+        while not terminated:
+            legal = np.flatnonzero(seen["action_mask"])
+            seen, reward, terminated, _, info = env.step(agent.choice(legal))
+            rewards.append(float(reward))
+            reported += [result.scores[env.seat] for result in info["hand_results"]]
+            assert float(reward) == sum(result.scores[env.seat] for result in info["hand_results"])
+        results = env.game.state.results
+        assert len(results) == hands == info["hand_number"] + 1
+        assert reported == [result.scores[env.seat] for result in results]
+        assert sum(rewards) == info["scores"][env.seat] == env.game.scores[env.seat]
+
+
+def test_r7_4_issue15_the_episode_ends_with_the_match() -> None:
+    env = VsBotsEnv(hands=50, target_score=30)
+    play_out(env, 0, np.random.default_rng(0))
+    assert env.game.phase is Phase.MATCH_OVER
+    assert len(env.game.state.results) < 50
+
+
+@pytest.mark.parametrize("seat", [0, "random"])
+def test_issue15_the_same_seed_gives_the_same_episode(seat: int | Literal["random"]) -> None:
+    def episode(seed: int) -> list[tuple[ObsType, float]]:
+        env = VsBotsEnv(opponents=["random", "greedy", RandomBot()], seat=seat, hands=2,
+                        exchange="highest_for_any")  # fmt: skip
+        return play_out(env, seed, np.random.default_rng(5))
+
+    def same(one: list[tuple[ObsType, float]], other: list[tuple[ObsType, float]]) -> bool:
+        return len(one) == len(other) and all(
+            a_reward == b_reward
+            and all(np.array_equal(a_seen[key], b_seen[key]) for key in a_seen)
+            for (a_seen, a_reward), (b_seen, b_reward) in zip(one, other, strict=True)
+        )
+
+    assert same(episode(11), episode(11))
+    assert not same(episode(11), episode(12))
+
+
+def test_issue15_random_bots_are_seeded_from_the_environment() -> None:
+    env = VsBotsEnv(opponents="random")
+    env.reset(seed=4)
+    first = [bot.random.random() for bot in env.opponents.values() if isinstance(bot, RandomBot)]
+    env.reset(seed=4)
+    again = [bot.random.random() for bot in env.opponents.values() if isinstance(bot, RandomBot)]
+    assert first == again
+    assert len(set(first)) == 3
+
+
+def test_issue15_a_deal_whose_episode_ends_before_the_agent_moves_is_dealt_again() -> None:
+    """Eight players, end="first_out": on seed 6642 a bot leads its whole hand as one
+    play before the agent's first turn. A one-hand episode is dealt again; in a
+    two-hand episode that hand's score comes with the first step's reward."""
+    short = VsBotsEnv(players=8, end="first_out", seat="random")
+    seen, info = short.reset(seed=6642)
+    assert short.game.to_act == short.seat
+    assert seen["action_mask"].any()
+    assert info["hand_results"] == ()
+    assert short.game.state.hand_number == 0
+    longer = VsBotsEnv(players=8, end="first_out", seat="random", hands=2)
+    seen, info = longer.reset(seed=6642)
+    (first,) = info["hand_results"]
+    assert longer.game.state.hand_number == 1
+    assert first.winner != longer.seat
+    assert seen["observation"][layout(longer.rules)["hand_number"]][0] == 1
+    legal = np.flatnonzero(seen["action_mask"])
+    _, reward, _, _, info = longer.step(legal[0])
+    later = sum(result.scores[longer.seat] for result in info["hand_results"])
+    assert float(reward) == first.scores[longer.seat] + later
+
+
+# --- illegal actions (R4.1) ---------------------------------------------------------------------
+
+
+def test_r4_1_issue15_an_illegal_id_ends_the_episode_and_changes_nothing() -> None:
+    env = VsBotsEnv(players=3)
+    seen, _ = env.reset(seed=2)
+    before = env.game.state
+    illegal = int(np.flatnonzero(seen["action_mask"] == 0)[0])
+    after, reward, terminated, truncated, info = env.step(np.int64(illegal))
+    assert (terminated, truncated, info["illegal_action"]) == (True, False, True)
+    assert reward == env.rules.score_bounds[0] == -54
+    assert env.game.state is before
+    assert np.array_equal(after["observation"], seen["observation"])
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        env.step(illegal)
+
+
+def test_r4_1_issue15_illegal_action_raise() -> None:
+    env = VsBotsEnv(illegal_action="raise")
+    seen, _ = env.reset(seed=2)
+    before = env.game.state
+    with pytest.raises(IllegalMoveError, match=r"is not a legal move of seat \d here \(R4.1\)"):
+        env.step(env.actions.pass_id)  # the leader may not pass
+    assert env.game.state is before
+    env.step(np.flatnonzero(seen["action_mask"])[0])  # the episode goes on
+
+
+@pytest.mark.parametrize("illegal_action", ["end", "raise"])
+def test_issue15_what_is_no_id_always_raises(illegal_action: str) -> None:
+    env = VsBotsEnv(illegal_action=illegal_action)  # type: ignore[arg-type]
+    env.reset(seed=1)
+    before = env.game.state
+    with pytest.raises(IllegalMoveError, match="is not an id"):
+        env.step(446)
+    with pytest.raises(IllegalMoveError, match="is not an id"):
+        env.step(-1)
+    for wrong in (True, 1.0, "3"):
+        with pytest.raises(WrongTypeError):
+            env.step(wrong)  # type: ignore[arg-type]
+    assert env.game.state is before
+
+
+def test_issue15_step_before_reset() -> None:
+    env = VsBotsEnv()
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        env.step(0)
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        env.game  # noqa: B018
+    assert env.render() is None
+
+
+# --- options ------------------------------------------------------------------------------------
+
+
+def test_issue15_opponents_by_name_by_list_and_by_instance() -> None:
+    env = VsBotsEnv(opponents=["heuristic", GreedyBot(), "random"], seat=2)
+    env.reset(seed=0)
+    kinds = {seat: type(bot).__name__ for seat, bot in env.opponents.items()}
+    assert kinds == {3: "HeuristicBot", 0: "GreedyBot", 1: "RandomBot"}  # in play order from the agent
+    shared = RandomBot(seed=1)
+    env = VsBotsEnv(opponents=shared)
+    env.reset(seed=0)
+    bots = list(env.opponents.values())
+    assert len({id(bot) for bot in bots}) == 3
+    assert shared not in bots
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "message"),
+    [
+        ({"opponents": ["random"]}, ZhengShangyouError, "lists 1 bots; there are 3 other seats"),
+        ({"opponents": "clever"}, ZhengShangyouError, "no bot is named 'clever'"),
+        ({"opponents": 3}, WrongTypeError, "opponents must be"),
+        ({"opponents": ["random", "random", 3]}, WrongTypeError, "an opponent is"),
+        ({"seat": 4}, ZhengShangyouError, "seat must be 'random' or 0 to 3"),
+        ({"seat": "0"}, WrongTypeError, "seat must be an int"),
+        ({"render_mode": "human"}, ZhengShangyouError, "render_mode must be one of"),
+        ({"illegal_action": "ignore"}, ZhengShangyouError, "illegal_action must be one of"),
+        ({"hands": 0}, ZhengShangyouError, "hands must be at least 1"),
+        ({"players": 9}, ZhengShangyouError, "players"),
+    ],
+)
+def test_issue15_options_are_checked(options: dict[str, Any], error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        VsBotsEnv(**options)
+
+
+def test_r2_4_issue15_ansi_shows_the_agents_view_only() -> None:
+    env = VsBotsEnv(render_mode="ansi", players=3, seat=1)
+    env.reset(seed=3)
+    text = env.render()
+    assert text is not None
+    assert f"your hand: {env.game.hands[1]}" in text
+    for other in (0, 2):
+        assert str(env.game.hands[other]) not in text
+        assert f"seat {other} {len(env.game.hands[other])}" in text
+    assert "legal (" in text
+    assert VsBotsEnv().render() is None
+
+
+def test_issue15_info_holds_public_facts_only() -> None:
+    env = VsBotsEnv(players=2, seat=1)
+    _, info = env.reset(seed=0)
+    assert set(info) == {"action_mask", "seat", "hand_number", "scores", "hand_results", "illegal_action"}
+    assert info["seat"] == 1
+    assert info["scores"] == (0, 0)
+    assert info["hand_number"] == 0
+
+
+# --- the example ------------------------------------------------------------------------------
+
+
+def test_issue15_examples_learn_runs_in_its_quick_mode(tmp_path: Path) -> None:
+    """Acceptance 5: the learning example runs in CI in a short mode and prints its table."""
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLE), "--quick", "--plot", str(tmp_path / "learn.png")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "episodes" in done.stdout
+    assert "win rate" in done.stdout
+    assert "random baseline" in done.stdout
