@@ -322,7 +322,8 @@ class ActionSpace:
         >>> list(moves)[:3], moves[2]        # seat 3 holds no 3 or 4
         ([2, 4, 6], Play(single: 5D))
         """
-        if getattr(observation, "rules", None) != self.rules:
+        rules = getattr(observation, "rules", None)
+        if rules is not self.rules and rules != self.rules:
             raise WrongTypeError(
                 f"expected an observation of {self!r}'s rules, not {brief_repr(observation)}",
                 argument="observation",
