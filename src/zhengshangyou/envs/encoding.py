@@ -170,45 +170,38 @@ def encode(observation: Observation) -> npt.NDArray[np.float32]:
         raise WrongTypeError(f"expected an Observation, not {brief_repr(observation)}", argument="observation")
     rules = observation.rules
     shape = _LAYOUTS[rules]
-    out = np.zeros(shape.size, dtype=np.float32)
     starts, card, suits = shape.starts, shape.card, shape.suits
     players, seat = rules.players, observation.seat
-
-    def relative(other: int) -> int:
-        return (other - seat) % players
+    # The entries that count one each (cards, one-hot seats and kinds), then the rest.
+    ones: list[int] = []
 
     def cards(name: str, held: Iterable[Card], row: int = 0) -> None:
         base = starts[name] + row * card
-        for one in held:
-            out[base + (one.index if suits else one.rank)] += 1
+        ones.extend([base + one.index for one in held] if suits else [base + one.rank for one in held])
 
     def seats(name: str, which: Iterable[int]) -> None:
         base = starts[name]
-        for other in which:
-            out[base + relative(other)] = 1
+        ones.extend([base + (other - seat) % players for other in which])
 
     cards("hand", observation.hand.cards)
     for other, played in enumerate(observation.played_cards):
-        cards("played", played, relative(other))
-    for other, count in enumerate(observation.counts):
-        out[starts["held"] + relative(other)] = count
+        if played:
+            cards("played", played, (other - seat) % players)
     top = observation.top
     if top is not None:
         cards("top", top.cards)
-        out[starts["top_kind"] + shape.kinds[top.kind]] = 1
+        ones.append(starts["top_kind"] + shape.kinds[top.kind])
         seats("top_seat", (observation.top_seat,))
     if observation.to_act >= 0:
         seats("to_act", (observation.to_act,))
     seats("passed", observation.passed)
     seats("locked", observation.locked)
     seats("out", observation.finished)
-    if observation.finished:
-        seats("winner", observation.finished[:1])
+    seats("winner", observation.finished[:1])
     seats("played_any", observation.played)
     if observation.must_include is not None:
         cards("must_include", (observation.must_include,))
-    out[starts["revolution"]] = observation.revolution
-    out[starts["phase"] + _PHASES.index(observation.phase)] = 1
+    ones.append(starts["phase"] + _PHASES.index(observation.phase))
     cards("offered", observation.offered)
     if observation.exchanged:
         parties = _parties(observation)
@@ -216,13 +209,17 @@ def encode(observation: Observation) -> npt.NDArray[np.float32]:
             move = action.move
             assert isinstance(move, (Give, Take, Return))
             # The Loser gives to the Winner; takes, or is returned, one of theirs (R8).
-            cards("received", (move.card,), relative(parties[isinstance(move, Give)]))
+            cards("received", (move.card,), (parties[isinstance(move, Give)] - seat) % players)
     if observation.trick_card is not None:
         cards("trick_card", (observation.trick_card,))
     if observation.trick_seat is not None:
         seats("trick_seat", (observation.trick_seat,))
-    for other, score in enumerate(observation.scores):
-        out[starts["scores"] + relative(other)] = score
+    out = np.bincount(ones, minlength=shape.size).astype(np.float32)
+    counts, scores = observation.counts, observation.scores
+    held, total = starts["held"], starts["scores"]
+    out[held : held + players] = counts[seat:] + counts[:seat]
+    out[total : total + players] = scores[seat:] + scores[:seat]
+    out[starts["revolution"]] = observation.revolution
     out[starts["hand_number"]] = observation.hand_number
     return out
 
