@@ -35,8 +35,8 @@ from zhengshangyou import (
     ZhengShangyouError,
 )
 from zhengshangyou.bots import GreedyBot, RandomBot
-from zhengshangyou.envs import action_mask, layout
-from zhengshangyou.envs.gymnasium import ENV_ID, ObsType, VsBotsEnv, observation_bounds
+from zhengshangyou.envs import action_mask, layout, observation_bounds
+from zhengshangyou.envs.gymnasium import ENV_ID, ObsType, VsBotsEnv
 from zhengshangyou.testing import rules_sets
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "learn.py"

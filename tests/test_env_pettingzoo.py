@@ -32,14 +32,8 @@ from zhengshangyou import (
     Rules,
     WrongTypeError,
 )
-from zhengshangyou.envs import encode, layout, observation_size
-from zhengshangyou.envs.pettingzoo import (
-    ZhengShangyouEnv,
-    env,
-    observation_bounds,
-    raw_env,
-    table_text,
-)
+from zhengshangyou.envs import encode, layout, observation_bounds, observation_size
+from zhengshangyou.envs.pettingzoo import ZhengShangyouEnv, env, raw_env, table_text
 
 PRESETS = Rules.preset_names()
 PLAYERS = (2, 3, 4, 8)

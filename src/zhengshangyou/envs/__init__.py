@@ -19,9 +19,18 @@ from zhengshangyou.envs.encoding import (
     action_mask,
     encode,
     layout,
+    observation_bounds,
     observation_size,
     rules_of,
     suits_encoded,
 )
 
-__all__ = ["action_mask", "encode", "layout", "observation_size", "rules_of", "suits_encoded"]
+__all__ = [
+    "action_mask",
+    "encode",
+    "layout",
+    "observation_bounds",
+    "observation_size",
+    "rules_of",
+    "suits_encoded",
+]

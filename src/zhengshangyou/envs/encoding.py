@@ -52,6 +52,7 @@ cards the seat cannot see encode alike.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
@@ -62,11 +63,19 @@ from zhengshangyou.actions import Give, Return, Take
 from zhengshangyou.actionspace import ActionSpace
 from zhengshangyou.cards import Card
 from zhengshangyou.combinations import catalogue
-from zhengshangyou.errors import WrongTypeError, brief_repr
+from zhengshangyou.errors import WrongTypeError, ZhengShangyouError, brief_repr, check_int
 from zhengshangyou.game import Observation, Phase
 from zhengshangyou.rules import Rules, RulesCache
 
-__all__ = ["action_mask", "encode", "layout", "observation_size", "rules_of", "suits_encoded"]
+__all__ = [
+    "action_mask",
+    "encode",
+    "layout",
+    "observation_bounds",
+    "observation_size",
+    "rules_of",
+    "suits_encoded",
+]
 
 _PHASES = tuple(Phase)
 
@@ -222,6 +231,66 @@ def encode(observation: Observation) -> npt.NDArray[np.float32]:
     out[starts["revolution"]] = observation.revolution
     out[starts["hand_number"]] = observation.hand_number
     return out
+
+
+def observation_bounds(
+    rules: Rules, hands: int = 1
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """The lowest and the highest value of every entry of :func:`~zhengshangyou.envs.encode`
+    under ``rules``, in a match of at most ``hands`` hands (the ``Box`` of
+    :class:`VsBotsEnv`).
+
+    Card blocks count at most the deck's copies of a card or rank (R1), and no more
+    than a seat can hold (``rules.max_hand_size``) for a hand, a seat's played cards
+    and the top play; a seat's cards held are at most ``max_hand_size``; the offer is
+    two cards (R8.2), each seat receives at most one card in an exchange, the start
+    card and the trick card are one card each; a match score after ``k`` hands lies
+    within ``k`` times ``rules.score_bounds`` (R7); the hand number is below ``hands``;
+    every other entry is 0 or 1. An entry that is always 0 under the rules (a joker
+    with ``jokers=False``, the scores with ``scoring="none"``, the hand number of a
+    one-hand match) gets the range 0 to 1 all the same, so that no range is empty
+    (Gymnasium's checker warns of those).
+
+    >>> low, high = observation_bounds(Rules())
+    >>> blocks = layout(Rules())
+    >>> high[blocks["hand"]].tolist()          # 4 of each rank, one of each joker
+    [4.0, 4.0, 4.0, 4.0, 4.0, 4.0, 4.0, 4.0, 4.0, 4.0, 4.0, 4.0, 4.0, 1.0, 1.0]
+    >>> low[blocks["scores"]].tolist(), high[blocks["scores"]].tolist()   # one hand: -42 to 123
+    ([-42.0, -42.0, -42.0, -42.0], [123.0, 123.0, 123.0, 123.0])
+    >>> high[blocks["held"]].tolist(), float(high[blocks["hand_number"]][0])
+    ([14.0, 14.0, 14.0, 14.0], 1.0)
+    """
+    hands = check_int(hands, "hands")
+    if hands < 1:
+        raise ZhengShangyouError(f"hands must be at least 1, not {hands}")
+    blocks = layout(rules)
+    size = observation_size(rules)
+    low = np.zeros(size, dtype=np.float32)
+    high = np.ones(size, dtype=np.float32)
+    suits = suits_encoded(rules)
+    copies = Counter(card.index if suits else int(card.rank) for card in rules.deck())
+    deck = np.array([copies[entry] for entry in range(54 if suits else 15)], dtype=np.float32)
+    held = np.minimum(deck, rules.max_hand_size)
+    cards_at_most = {
+        "hand": held,
+        "played": held,
+        "top": held,
+        "must_include": np.minimum(deck, 1),
+        "offered": np.minimum(deck, 2),
+        "received": np.minimum(deck, 1),
+        "trick_card": np.minimum(deck, 1),
+    }
+    for name, bound in cards_at_most.items():
+        block = blocks[name]
+        high[block] = np.tile(bound, (block.stop - block.start) // len(bound))
+    high[blocks["held"]] = rules.max_hand_size
+    lowest, highest = rules.score_bounds
+    low[blocks["scores"]] = min(0, hands * lowest)
+    high[blocks["scores"]] = max(0, hands * highest)
+    high[blocks["hand_number"]] = hands - 1
+    empty = high <= low
+    high[empty] = low[empty] + 1
+    return low, high
 
 
 def _parties(observation: Observation) -> tuple[int, int]:

@@ -50,7 +50,6 @@ from __future__ import annotations
 
 import copy
 import operator
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, SupportsFloat
 
@@ -62,13 +61,7 @@ from gymnasium import spaces
 from zhengshangyou.actions import Move
 from zhengshangyou.actionspace import ActionSpace
 from zhengshangyou.bots import Bot, GreedyBot, HeuristicBot, RandomBot
-from zhengshangyou.envs.encoding import (
-    encode,
-    layout,
-    observation_size,
-    rules_of,
-    suits_encoded,
-)
+from zhengshangyou.envs.encoding import encode, observation_bounds, rules_of
 from zhengshangyou.errors import (
     WrongTypeError,
     ZhengShangyouError,
@@ -79,7 +72,7 @@ from zhengshangyou.game import Game, Observation, Phase
 from zhengshangyou.rules import Rules
 from zhengshangyou.scoring import HandResult
 
-__all__ = ["BOTS", "ENV_ID", "VsBotsEnv", "observation_bounds"]
+__all__ = ["BOTS", "ENV_ID", "VsBotsEnv"]
 
 #: The id :func:`gymnasium.make` knows the environment by.
 ENV_ID = "zhengshangyou/VsBots-v0"
@@ -96,66 +89,6 @@ ObsType = dict[str, npt.NDArray[Any]]
 
 #: Seeds drawn for the game and the bots: below 2**62, within what both accept (R2.3).
 _SEED_RANGE = 2**62
-
-
-def observation_bounds(
-    rules: Rules, hands: int = 1
-) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
-    """The lowest and the highest value of every entry of :func:`~zhengshangyou.envs.encode`
-    under ``rules``, in a match of at most ``hands`` hands (the ``Box`` of
-    :class:`VsBotsEnv`).
-
-    Card blocks count at most the deck's copies of a card or rank (R1), and no more
-    than a seat can hold (``rules.max_hand_size``) for a hand, a seat's played cards
-    and the top play; a seat's cards held are at most ``max_hand_size``; the offer is
-    two cards (R8.2), each seat receives at most one card in an exchange, the start
-    card and the trick card are one card each; a match score after ``k`` hands lies
-    within ``k`` times ``rules.score_bounds`` (R7); the hand number is below ``hands``;
-    every other entry is 0 or 1. An entry that is always 0 under the rules (a joker
-    with ``jokers=False``, the scores with ``scoring="none"``, the hand number of a
-    one-hand match) gets the range 0 to 1 all the same, so that no range is empty
-    (Gymnasium's checker warns of those).
-
-    >>> low, high = observation_bounds(Rules())
-    >>> blocks = layout(Rules())
-    >>> high[blocks["hand"]].tolist()          # 4 of each rank, one of each joker
-    [4.0, 4.0, 4.0, 4.0, 4.0, 4.0, 4.0, 4.0, 4.0, 4.0, 4.0, 4.0, 4.0, 1.0, 1.0]
-    >>> low[blocks["scores"]].tolist(), high[blocks["scores"]].tolist()   # one hand: -42 to 123
-    ([-42.0, -42.0, -42.0, -42.0], [123.0, 123.0, 123.0, 123.0])
-    >>> high[blocks["held"]].tolist(), float(high[blocks["hand_number"]][0])
-    ([14.0, 14.0, 14.0, 14.0], 1.0)
-    """
-    hands = check_int(hands, "hands")
-    if hands < 1:
-        raise ZhengShangyouError(f"hands must be at least 1, not {hands}")
-    blocks = layout(rules)
-    size = observation_size(rules)
-    low = np.zeros(size, dtype=np.float32)
-    high = np.ones(size, dtype=np.float32)
-    suits = suits_encoded(rules)
-    copies = Counter(card.index if suits else int(card.rank) for card in rules.deck())
-    deck = np.array([copies[entry] for entry in range(54 if suits else 15)], dtype=np.float32)
-    held = np.minimum(deck, rules.max_hand_size)
-    cards_at_most = {
-        "hand": held,
-        "played": held,
-        "top": held,
-        "must_include": np.minimum(deck, 1),
-        "offered": np.minimum(deck, 2),
-        "received": np.minimum(deck, 1),
-        "trick_card": np.minimum(deck, 1),
-    }
-    for name, bound in cards_at_most.items():
-        block = blocks[name]
-        high[block] = np.tile(bound, (block.stop - block.start) // len(bound))
-    high[blocks["held"]] = rules.max_hand_size
-    lowest, highest = rules.score_bounds
-    low[blocks["scores"]] = min(0, hands * lowest)
-    high[blocks["scores"]] = max(0, hands * highest)
-    high[blocks["hand_number"]] = hands - 1
-    empty = high <= low
-    high[empty] = low[empty] + 1
-    return low, high
 
 
 def _bots(opponents: object, count: int) -> list[Bot]:

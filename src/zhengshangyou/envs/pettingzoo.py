@@ -53,68 +53,13 @@ from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped
 
 from zhengshangyou.actions import Move
 from zhengshangyou.actionspace import ActionSpace
-from zhengshangyou.envs.encoding import encode, layout, observation_size, rules_of, suits_encoded
+from zhengshangyou.envs.encoding import encode, observation_bounds, rules_of
 from zhengshangyou.errors import IllegalMoveError, InvalidSetupError, WrongTypeError, brief_repr
 from zhengshangyou.game import Game, Observation
-from zhengshangyou.rules import Rules
 
-__all__ = ["ZhengShangyouEnv", "env", "observation_bounds", "raw_env", "table_text"]
+__all__ = ["ZhengShangyouEnv", "env", "raw_env", "table_text"]
 
 ObsType = dict[str, npt.NDArray[Any]]
-
-#: The most cards of one kind each card block of :func:`~zhengshangyou.envs.encode`
-#: counts, past the deck's copies: a seat's cards (its hand, what it played, the top
-#: play) are at most a hand; the offer is two cards (R8.2); a seat receives one card
-#: in an exchange (R8); the start card and the trick card are one card (R2.4, R2.5).
-_MOST_CARDS = {
-    "hand": None,
-    "played": None,
-    "top": None,
-    "offered": 2,
-    "received": 1,
-    "must_include": 1,
-    "trick_card": 1,
-}
-
-
-def observation_bounds(
-    rules: Rules, hands: int = 1
-) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
-    """The lowest and the highest value of each entry of
-    :func:`~zhengshangyou.envs.encode` in an episode of ``hands`` hands under ``rules``:
-    card counts up to the deck's copies (R1; and see ``_MOST_CARDS``), cards held up to
-    :attr:`~zhengshangyou.rules.Rules.max_hand_size`, match scores within ``hands``
-    times :attr:`~zhengshangyou.rules.Rules.score_bounds` (R7), the hand number up to
-    ``hands - 1``; every other entry is 0 or 1. An entry that is always 0 (a joker
-    under ``jokers=False``, the hand number of one hand) gets 0 to 1 all the same: no
-    range is empty.
-
-    >>> from zhengshangyou.envs import layout
-    >>> low, high = observation_bounds(Rules(), hands=3)
-    >>> blocks = layout(Rules())
-    >>> high[blocks["hand"]].tolist() == [4.0] * 13 + [1.0] * 2, high[blocks["held"]].max()
-    (True, np.float32(14.0))
-    >>> low[blocks["scores"]].min(), high[blocks["scores"]].max(), high[blocks["hand_number"]]
-    (np.float32(-126.0), np.float32(369.0), array([2.], dtype=float32))
-    """
-    blocks = layout(rules)
-    low = np.zeros(observation_size(rules), dtype=np.float32)
-    high = np.ones_like(low)
-    entry = (lambda card: card.index) if suits_encoded(rules) else (lambda card: int(card.rank))
-    copies = np.zeros(54 if suits_encoded(rules) else 15, dtype=np.float32)
-    for card in rules.deck():
-        copies[entry(card)] += 1
-    for name, most in _MOST_CARDS.items():
-        block = blocks[name]
-        bound = np.minimum(copies, rules.max_hand_size if most is None else most)
-        high[block] = np.tile(bound, (block.stop - block.start) // bound.size)
-    high[blocks["held"]] = rules.max_hand_size
-    score_low, score_high = rules.score_bounds
-    low[blocks["scores"]] = min(0, hands * score_low)
-    high[blocks["scores"]] = max(0, hands * score_high)
-    high[blocks["hand_number"]] = hands - 1
-    high = np.maximum(high, low + 1)
-    return low, high
 
 
 def _action_id(action: object) -> int:
