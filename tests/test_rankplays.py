@@ -17,7 +17,7 @@ from collections import Counter
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zhengshangyou import (
@@ -236,6 +236,7 @@ def test_R5_1_where_suits_cannot_matter_a_hand_leads_every_rank_play_it_holds(
     assert rank_plays(rules).legal(hand) == expected
 
 
+@settings(max_examples=50)
 @given(_positions(plain=True))
 def test_R4_rank_plays_from_rank_counts_equal_those_of_the_class_view(
     position: tuple[Rules, Hand, Play | None, bool],
@@ -245,6 +246,7 @@ def test_R4_rank_plays_from_rank_counts_equal_those_of_the_class_view(
     assert found == _class_view_rank_plays(rules, hand, top, revolution)
 
 
+@settings(max_examples=50)
 @given(_positions(plain=True), st.randoms(use_true_random=False))
 def test_R4_where_suits_cannot_matter_the_members_of_the_rank_plays_are_the_class_view(
     position: tuple[Rules, Hand, Play | None, bool], rng: random.Random
