@@ -71,16 +71,8 @@ def deal_chance(state: Any, rng: random.Random) -> Any:
 # OpenSpiel's random simulation test
 
 
-#: Every preset at four seats, and 2, 3 and 8 seats under two presets each.
-TABLES = [
-    *((preset, 4) for preset in Rules.preset_names()),
-    ("winner-classic", 2),
-    ("two-deck", 2),
-    ("winner", 3),
-    ("zhengshangyou", 3),
-    ("zhengshangyou", 8),
-    ("two-deck", 8),
-]
+#: Every preset at every table size of the acceptance: 2, 3, 4 and 8 seats.
+TABLES = [(preset, players) for preset in Rules.preset_names() for players in PLAYERS]
 
 
 @pytest.mark.parametrize("serialize", [True, False])
