@@ -1,10 +1,13 @@
 """Simulations: many seeded hands between bots, on one core or on any executor.
 
-:func:`simulate` plays ``games`` independent hands; game ``i`` is dealt from
-the seed ``(seed, i)`` and every bot is a fresh copy of its template, reset
-with its own seed, so the results depend only on ``seed`` and never on how the
-games were spread over workers. Any :class:`concurrent.futures.Executor` runs
-them: a process pool on one machine, or a cluster's executor, unchanged.
+:func:`simulate` plays ``games`` independent hands; hand ``i`` is dealt from
+a seed derived from ``(seed, i)``, and before it every seat's bot is reset
+with a seed derived from the hand and the seat (``reset(seed)``, see
+:class:`~zhengshangyou.bots.Bot`; a bot without ``reset`` is a fresh deep copy
+of the one passed in, every hand), so the results depend only on ``seed`` and
+never on how the hands were spread over workers and batches. Any
+:class:`concurrent.futures.Executor` runs them: a process pool on one machine,
+or a cluster's executor, unchanged.
 
 >>> from zhengshangyou.bots import GreedyBot, RandomBot
 >>> result = simulate([GreedyBot(), RandomBot(), RandomBot(), RandomBot()], games=20, seed=1)
@@ -16,14 +19,14 @@ from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor
 
 import attrs
 
-from zhengshangyou.bots import Bot
+from zhengshangyou.bots import Bot, ResettableBot
 from zhengshangyou.errors import ZhengShangyouError, check_int
-from zhengshangyou.game import SEED_LIMIT, Game
+from zhengshangyou.game import SEED_LIMIT, State
 from zhengshangyou.rules import Rules, check_rules
 
 __all__ = ["GameOutcome", "SeatResult", "SimulationResult", "simulate", "wilson_interval"]
@@ -176,39 +179,91 @@ class SimulationResult:
         return "\n".join(lines)
 
 
-def _reset(bot: Bot, seed: int) -> Bot:
-    """A fresh copy of ``bot``, reset with ``seed`` when it takes one."""
-    fresh = copy.deepcopy(bot)
-    reset: Callable[[int], object] | None = getattr(fresh, "reset", None)
-    if reset is not None:
-        reset(seed)
-    return fresh
+def _game_seed(seed: int, number: int) -> int:
+    """The seed that deals hand ``number`` of the simulation ``seed``: one the game
+    accepts (R2.3).
+
+    >>> _game_seed(0, 5), _game_seed(1, 0)
+    (5, 1000003)
+    """
+    return (seed * 1_000_003 + number) % SEED_LIMIT
+
+
+def _bot_seed(game_seed: int, seat: int) -> int:
+    """The seed ``seat``'s bot is reset with before the hand dealt from ``game_seed``.
+
+    >>> _bot_seed(5, 2)
+    157
+    """
+    return game_seed * 31 + seat
+
+
+class _Seat:
+    """One seat's bot for a run of hands: the bot passed in (never changed), and,
+    when it has ``reset``, one working copy of it, made once and reset before every
+    hand; without ``reset``, every hand gets a fresh deep copy instead."""
+
+    __slots__ = ("bot", "template")
+
+    def __init__(self, template: Bot) -> None:
+        self.template = template
+        self.bot = copy.deepcopy(template) if isinstance(template, ResettableBot) else None
+
+    def ready(self, seed: int) -> Bot:
+        """The bot to play the next hand, reset with ``seed``."""
+        if self.bot is None:
+            return copy.deepcopy(self.template)
+        self.bot.reset(seed)
+        return self.bot
+
+
+class _Table:
+    """The hands of one simulation ``seed`` played with one set of seats: the
+    bots are copied once for the whole run of hands, not once a hand."""
+
+    __slots__ = ("rules", "seats", "seed")
+
+    def __init__(self, bots: Sequence[Bot], rules: Rules, seed: int) -> None:
+        self.rules, self.seed = rules, seed
+        self.seats = [_Seat(bot) for bot in bots]  # a copy per seat, also for one bot in two seats
+
+    def play(self, number: int) -> GameOutcome:
+        """Hand ``number`` of the simulation, played to its end."""
+        game_seed = _game_seed(self.seed, number)
+        players = [seat.ready(_bot_seed(game_seed, place)) for place, seat in enumerate(self.seats)]
+        state = State.new(self.rules, seed=game_seed)
+        # The bot asked is the seat to act's, so State.play's seat check is not needed.
+        while not state.hand_state.phase.is_over:
+            seat = state.trick.to_act
+            state = state.play(players[seat].choose(state.observation(seat)))
+        moves = [0] * len(players)
+        for action in state.log:
+            moves[action.seat] += 1
+        result = state.result
+        assert result is not None
+        return GameOutcome(result.finishing_order, result.scores, tuple(moves))
+
+    def play_batch(self, numbers: Iterable[int]) -> list[GameOutcome]:
+        """Hands ``numbers`` of the simulation, in order."""
+        return [self.play(number) for number in numbers]
 
 
 def play_hand(bots: Sequence[Bot], rules: Rules, seed: int, number: int) -> GameOutcome:
-    """Play hand ``number`` of the simulation ``seed`` to its end.
+    """Play hand ``number`` of the simulation ``seed`` to its end, as :func:`simulate`
+    plays it (``bots`` are copied, never changed).
 
     >>> from zhengshangyou.bots import GreedyBot
     >>> outcome = play_hand([GreedyBot()] * 4, Rules(), seed=0, number=0)
     >>> sorted(outcome.finishing_order)
     [0, 1, 2, 3]
     """
-    game_seed = (seed * 1_000_003 + number) % SEED_LIMIT  # a seed the game accepts (R2.3)
-    players = [_reset(bot, game_seed * 31 + seat) for seat, bot in enumerate(bots)]
-    game = Game(rules, seed=game_seed)
-    moves = [0] * rules.players
-    while not game.is_hand_over:
-        seat = game.to_act
-        game.play(players[seat].choose(game.observation(seat)), seat=seat)
-        moves[seat] += 1
-    result = game.state.result
-    assert result is not None
-    return GameOutcome(result.finishing_order, result.scores, tuple(moves))
+    return _Table(bots, rules, seed).play(number)
 
 
 def _play_batch(job: tuple[Sequence[Bot], Rules, int, range]) -> list[GameOutcome]:
+    """A batch of hands on a worker: the bots copied once for the batch."""
     bots, rules, seed, numbers = job
-    return [play_hand(bots, rules, seed, number) for number in numbers]
+    return _Table(bots, rules, seed).play_batch(numbers)
 
 
 def simulate(
@@ -225,8 +280,12 @@ def simulate(
 
     The same ``seed`` gives the same results, with or without ``executor`` (any
     :class:`concurrent.futures.Executor`; the bots and rules must then be
-    picklable). ``progress`` is called with the number of hands finished after
-    each batch of ``batch`` hands.
+    picklable), whatever ``batch``. ``progress`` is called with the number of
+    hands finished after each batch of ``batch`` hands. The bots passed in are
+    never changed: each seat gets a copy once per batch (once in all without
+    ``executor``), reset before every hand with a seed of its own
+    (:class:`~zhengshangyou.bots.ResettableBot`); a bot without ``reset`` is
+    deep-copied for every hand instead.
 
     >>> from zhengshangyou.bots import RandomBot
     >>> first = simulate([RandomBot()] * 4, games=10, seed=3)
@@ -239,26 +298,33 @@ def simulate(
     check_int(seed, "seed", rule="R2.3")
     if check_int(games, "games") < 0 or check_int(batch, "batch") < 1:
         raise ZhengShangyouError(f"games must be at least 0 and batch at least 1, not {games} and {batch}")
-    jobs = [
-        (tuple(bots), rules, seed, range(start, min(start + batch, games)))
-        for start in range(0, games, batch)
-    ]
+    batches = [range(start, min(start + batch, games)) for start in range(0, games, batch)]
+    results: Iterator[list[GameOutcome]]
+    if executor is None:
+        results = map(_Table(bots, rules, seed).play_batch, batches)  # one set of copies for all
+    else:
+        jobs = [(tuple(bots), rules, seed, numbers) for numbers in batches]
+        results = executor.map(_play_batch, jobs)
     outcomes: list[GameOutcome] = []
-    results: Iterator[list[GameOutcome]] = (
-        map(_play_batch, jobs) if executor is None else executor.map(_play_batch, jobs)
-    )
     for finished in results:
         outcomes.extend(finished)
         if progress is not None:
             progress(len(outcomes))
+    players = rules.players
+    wins, scores, moves = [0] * players, [0] * players, [0] * players
+    for outcome in outcomes:
+        wins[outcome.finishing_order[0]] += 1
+        for seat in range(players):
+            scores[seat] += outcome.scores[seat]
+            moves[seat] += outcome.moves[seat]
     seats = tuple(
         SeatResult(
             seat=seat,
             bot=repr(bot),
             games=len(outcomes),
-            wins=sum(1 for outcome in outcomes if outcome.winner == seat),
-            total_score=sum(outcome.scores[seat] for outcome in outcomes),
-            total_moves=sum(outcome.moves[seat] for outcome in outcomes),
+            wins=wins[seat],
+            total_score=scores[seat],
+            total_moves=moves[seat],
         )
         for seat, bot in enumerate(bots)
     )
