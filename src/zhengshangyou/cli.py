@@ -1,8 +1,8 @@
-"""The command line: ``zhengshangyou play | simulate | referee | rules``.
+"""The command line: ``zhengshangyou play | simulate | tournament | referee | rules``.
 
 ``python -m zhengshangyou`` runs the same. The core package needs nothing but
-attrs; with the ``cli`` extra (``pip install 'zhengshangyou[cli]'``) the
-simulation shows a progress bar from `rich <https://rich.readthedocs.io>`_.
+attrs; with the ``cli`` extra (``pip install 'zhengshangyou[cli]'``) a
+simulation or a tournament shows a progress bar from `rich <https://rich.readthedocs.io>`_.
 
 The command never prints a traceback: bad input gives a one-line message
 naming the bad value, and the exit status says what happened (0 done, 1 the
@@ -27,27 +27,22 @@ import os
 import re
 import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TextIO
 
 from zhengshangyou.actions import Give, Move, Offer, Pass, Return, Take
-from zhengshangyou.bots import Bot, GreedyBot, HeuristicBot, RandomBot
+from zhengshangyou.bots import Bot, HeuristicBot
 from zhengshangyou.cards import Card, Suit
 from zhengshangyou.errors import ZhengShangyouError
 from zhengshangyou.game import SEED_LIMIT, Game, Observation, Phase
 from zhengshangyou.plays import Play
 from zhengshangyou.record import referee
 from zhengshangyou.rules import Rules
-from zhengshangyou.simulate import SimulationResult, simulate
+from zhengshangyou.simulate import simulate
+from zhengshangyou.tournament import BOT_NAMES, bot_from_name, check_bot_name, tournament
 
 __all__ = ["main"]
-
-_BOTS: dict[str, Callable[[], Bot]] = {
-    "heuristic": HeuristicBot,
-    "greedy": GreedyBot,
-    "random": RandomBot,
-}
 
 #: Exit statuses (documented in docs/cli.rst).
 EXIT_OK, EXIT_ILLEGAL, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 70
@@ -99,12 +94,11 @@ def _seed(text: str) -> int:
 
 
 def _bot_names(text: str) -> list[str]:
-    """An argparse type: comma-separated bot names."""
-    names = [name.strip() for name in text.split(",")]
-    for name in names:
-        if name not in _BOTS:
-            raise argparse.ArgumentTypeError(f"unknown bot {_brief(name)}; bots are {', '.join(_BOTS)}")
-    return names
+    """An argparse type: comma-separated bot names (those of :func:`~zhengshangyou.tournament.bot_from_name`)."""
+    try:
+        return [check_bot_name(name) for name in text.split(",")]
+    except ZhengShangyouError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _option_value(text: str) -> Any:
@@ -260,8 +254,7 @@ def _seat_bots(rules: Rules, you: int, bot_names: Sequence[str]) -> list[Bot | N
         if seat == you:
             bots.append(None)
         else:
-            name = bot_names[(seat - (seat > you)) % len(bot_names)]
-            bots.append(RandomBot(seed=seat) if name == "random" else _BOTS[name]())
+            bots.append(bot_from_name(bot_names[(seat - (seat > you)) % len(bot_names)], seed=seat))
     return bots
 
 
@@ -371,47 +364,81 @@ def _simulate(arguments: argparse.Namespace, stdin: TextIO, stdout: TextIO, stde
     names = arguments.bots * rules.players if len(arguments.bots) == 1 else arguments.bots
     if len(names) != rules.players:
         raise _UsageError(f"--bots needs one name or {rules.players} names, not {len(names)}")
-    bots: list[Bot] = [_BOTS[name]() for name in names]
-    executor = _pool(arguments.workers) if arguments.workers > 1 else None
-    try:
-        result = _run_with_progress(bots, rules, arguments, executor, stderr)
-    finally:
-        if executor is not None:
-            executor.shutdown(cancel_futures=True)
+    bots: list[Bot] = [bot_from_name(name) for name in names]
+    with _workers(arguments.workers) as executor, _progress(stderr, "simulating", arguments.games) as report:
+        report(0, arguments.games)
+        result = simulate(
+            bots, rules, arguments.games, arguments.seed, executor,
+            progress=lambda done: report(done, arguments.games),
+        )
     print(result.table(), file=stdout)
     print(f"{result.games} hands, {result.mean_hand_length:.1f} moves a hand, seed {arguments.seed}", file=stdout)
     return EXIT_OK
 
 
-def _run_with_progress(
-    bots: list[Bot],
-    rules: Rules,
-    arguments: argparse.Namespace,
-    executor: ProcessPoolExecutor | None,
-    stderr: TextIO,
-) -> SimulationResult:
-    """Simulate with a progress bar on ``stderr`` (rich's, or a plain count without rich)."""
+@contextlib.contextmanager
+def _workers(workers: int) -> Iterator[ProcessPoolExecutor | None]:
+    """A process pool of ``workers`` (none for one), stopped on the way out, pending work cancelled."""
+    executor = _pool(workers) if workers > 1 else None
+    try:
+        yield executor
+    finally:
+        if executor is not None:
+            executor.shutdown(cancel_futures=True)
+
+
+@contextlib.contextmanager
+def _progress(stderr: TextIO, description: str, total: int) -> Iterator[Callable[[int, int], None]]:
+    """A progress report ``(done, total)`` on ``stderr``, shown from the first report
+    on (so that a refusal before any work leaves nothing there): rich's bar, or
+    without rich a plain count of the hands done (from the first done)."""
     try:
         from rich.console import Console
         from rich.progress import Progress
     except ImportError:
 
-        def report(done: int) -> None:
-            print(f"\r{done}/{arguments.games} hands", end="", file=stderr, flush=True)
+        def count(done: int, total: int) -> None:
+            if done:
+                print(f"\r{done}/{total} hands", end="", file=stderr, flush=True)
 
-        result = simulate(bots, rules, arguments.games, arguments.seed, executor, progress=report)
+        yield count  # a refusal raises here, before any count
         print(file=stderr)
-        return result
-    with Progress(console=Console(file=stderr), transient=True) as progress:
-        task = progress.add_task("simulating", total=arguments.games)
-        return simulate(
-            bots,
-            rules,
-            arguments.games,
-            arguments.seed,
-            executor,
-            progress=lambda done: progress.update(task, completed=done),
+        return
+    progress = Progress(console=Console(file=stderr), transient=True)
+    task = progress.add_task(description, total=total)
+    shown = False
+
+    def show(done: int, total: int) -> None:
+        nonlocal shown
+        if not shown:
+            shown = True
+            progress.start()
+        progress.update(task, completed=done, total=total)
+
+    try:
+        yield show
+    finally:
+        if shown:
+            progress.stop()
+
+
+# --- tournament -----------------------------------------------------------------
+
+
+def _tournament(arguments: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    rules = _rules_from(arguments)
+    with _workers(arguments.workers) as executor, _progress(stderr, "tournament", arguments.hands) as report:
+        result = tournament(
+            arguments.bots, rules, hands=arguments.hands, seed=arguments.seed, executor=executor, progress=report
         )
+    print(result.table(), file=stdout)
+    moves = sum(record.moves for record in result.records) / result.hands
+    print(
+        f"{result.hands} hands on {result.deals} deals, each played from every seat;"
+        f" {moves:.1f} moves a hand, seed {arguments.seed}",
+        file=stdout,
+    )
+    return EXIT_OK
 
 
 # --- referee and rules --------------------------------------------------------
@@ -461,30 +488,41 @@ def _rules(arguments: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr:
 _COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO, TextIO, TextIO], int]] = {
     "play": _play,
     "simulate": _simulate,
+    "tournament": _tournament,
     "referee": _referee,
     "rules": _rules,
 }
 
 
+_BOT_HELP = "comma-separated among " + ", ".join(BOT_NAMES)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="zhengshangyou", description="Zheng Shangyou (争上游): play, simulate, referee, rules."
+        prog="zhengshangyou", description="Zheng Shangyou (争上游): play, simulate, tournament, referee, rules."
     )
     commands = parser.add_subparsers(dest="command", required=True)
     play = commands.add_parser("play", help="play a game in the terminal against bots")
     play.add_argument("--seed", type=_seed, default=None, help="0 to 2**64 - 1 (random by default)")
     play.add_argument("--seat", type=_whole, default=0, help="your seat (0 by default)")
-    play.add_argument(
-        "--bots", type=_bot_names, default=["heuristic"], help="opponents: heuristic, greedy, random (comma-separated)"
-    )
+    play.add_argument("--bots", type=_bot_names, default=["heuristic"], help=f"opponents: {_BOT_HELP}")
     play.add_argument("--hands", type=_at_least(1), default=1, help="how many hands to play")
     _add_rule_options(play)
     sim = commands.add_parser("simulate", help="pit bots against each other")
-    sim.add_argument("--bots", type=_bot_names, default=_bot_names("heuristic,random,random,random"))
+    sim.add_argument("--bots", type=_bot_names, default=_bot_names("heuristic,random,random,random"), help=_BOT_HELP)
     sim.add_argument("--games", type=_at_least(1), default=1000)
     sim.add_argument("--seed", type=_seed, default=0)
     sim.add_argument("--workers", type=_at_least(1), default=1, help="processes to use")
     _add_rule_options(sim)
+    tour = commands.add_parser("tournament", help="rate bots on duplicate deals (each deal played from every seat)")
+    tour.add_argument(
+        "--bots", type=_bot_names, default=_bot_names("heuristic,greedy,random,random"),
+        help=f"as many as the seats or more, {_BOT_HELP}",
+    )
+    tour.add_argument("--hands", type=_at_least(1), default=1000, help="rounded up to whole rotations of the seats")
+    tour.add_argument("--seed", type=_seed, default=0)
+    tour.add_argument("--workers", type=_at_least(1), default=1, help="processes to use")
+    _add_rule_options(tour)
     ref = commands.add_parser("referee", help="check a game record and explain the first illegal move")
     ref.add_argument("record", help="a record in the JSON format (see the docs)")
     rules = commands.add_parser("rules", help="show every rule option of a preset")
