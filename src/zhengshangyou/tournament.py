@@ -70,7 +70,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
-from zhengshangyou.bots import Bot, GreedyBot, HeuristicBot, RandomBot
+from zhengshangyou.bots import Bot, GreedyBot, HeuristicBot, RandomBot, ResettableBot
 from zhengshangyou.errors import WrongTypeError, ZhengShangyouError, brief_repr, check_int
 from zhengshangyou.game import SEED_LIMIT, State
 from zhengshangyou.rules import Rules, check_rules
@@ -486,8 +486,8 @@ def _construct(cls: type, takes_seed: bool, seed: int) -> Bot:
 class _Template:
     """The factory of a bot given as a bot: one working copy, reset before every
     hand, when the bot has ``reset(seed)`` (by that method's contract, see
-    :class:`~zhengshangyou.bots.Bot`, as good as a fresh copy); a deep copy for
-    every hand when it has not. The bot given is never changed."""
+    :class:`~zhengshangyou.bots.ResettableBot`, as good as a fresh copy); a deep
+    copy for every hand when it has not. The bot given is never changed."""
 
     __slots__ = ("bot", "working")
 
@@ -496,7 +496,7 @@ class _Template:
         self.working: Any = None
 
     def __call__(self, seed: int) -> Bot:
-        if not callable(getattr(self.bot, "reset", None)):
+        if not isinstance(self.bot, ResettableBot):
             return copy.deepcopy(self.bot)
         if self.working is None:
             self.working = copy.deepcopy(self.bot)
