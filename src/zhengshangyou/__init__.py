@@ -43,6 +43,9 @@ from zhengshangyou.rankplays import RankPlay, RankPlays, rank_plays
 from zhengshangyou.record import Record, RefereeReport, referee
 from zhengshangyou.rules import PRESETS, Rules
 from zhengshangyou.scoring import HandResult, score_hand
+from zhengshangyou.search import ISMCTSBot, MonteCarloBot
+from zhengshangyou.tournament import TournamentResult, tournament
+from zhengshangyou.worlds import sample_world
 
 __version__ = "0.1.0"
 
@@ -62,6 +65,7 @@ __all__ = [
     "Hand",
     "HandResult",
     "HandState",
+    "ISMCTSBot",
     "IllegalMoveError",
     "ImpossibleCardsError",
     "InvalidCombinationError",
@@ -72,6 +76,7 @@ __all__ = [
     "LegalMoves",
     "LegalPlays",
     "Match",
+    "MonteCarloBot",
     "Move",
     "NotationError",
     "Observation",
@@ -89,6 +94,7 @@ __all__ = [
     "State",
     "Suit",
     "Take",
+    "TournamentResult",
     "Trick",
     "WrongTypeError",
     "ZhengShangyouError",
@@ -103,5 +109,7 @@ __all__ = [
     "parse_cards",
     "rank_plays",
     "referee",
+    "sample_world",
     "score_hand",
+    "tournament",
 ]

@@ -1,0 +1,329 @@
+"""Search bots: determinized Monte Carlo and information-set Monte Carlo tree search.
+
+A seat does not see the other hands, so a search cannot play on from the real
+position. Both bots here search over *determinizations*: positions consistent
+with what the seat knows, drawn by :func:`~zhengshangyou.worlds.sample_world`
+(uniform over the deals of the unseen cards). From each they play the hand out
+with a quick *rollout policy* (the greedy player's rule, with some randomness)
+and score it (R7). Under ``scoring="cards_left"`` (and ``"none"``) a hand's scores
+are fixed the moment the Winner goes out (R7.1), so rollouts stop there.
+
+- :class:`MonteCarloBot`: for every legal move, ``rollouts`` determinized
+  playouts; the move with the best mean score.
+- :class:`ISMCTSBot`: single-observer information-set MCTS (Cowling, Powley and
+  Whitehouse, 2012): each iteration draws a determinization and walks one tree
+  of moves (action-space ids, shared by every determinization), choosing by UCB
+  among the moves available in that world, expands one untried move, plays out,
+  and backs the mover's score up every node. The move chosen is the root's most
+  visited.
+
+Both are seeded (the same seed, position and budget give the same move), follow
+the :class:`~zhengshangyou.bots.Bot` protocol (exchange decisions included) and
+take a ``time_limit`` in seconds per move besides their count budget (a time
+limit makes the choice depend on the machine's speed).
+
+>>> from zhengshangyou import Game
+>>> game = Game(seed=3)
+>>> seen = game.observation(game.to_act)
+>>> ISMCTSBot(iterations=30, seed=1).choose(seen) in game.legal_moves()
+True
+>>> MonteCarloBot(rollouts=2, seed=1).choose(seen) in game.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from zhengshangyou.actions import PASS, Give, Move, Offer, Return, Take
+from zhengshangyou.actionspace import ActionSpace
+from zhengshangyou.errors import WrongTypeError, ZhengShangyouError, brief_repr, check_int
+from zhengshangyou.game import Observation, State
+from zhengshangyou.plays import Play
+from zhengshangyou.scoring import score_hand
+from zhengshangyou.worlds import sample_world
+
+__all__ = ["ISMCTSBot", "MonteCarloBot", "rollout"]
+
+
+def _greedy(state: State, moves: Sequence[Move]) -> Move:
+    """The greedy player's move (see :class:`~zhengshangyou.bots.GreedyBot`), read
+    from the state: lead the weakest play (most cards at the lowest rank), answer
+    with the smallest plain play, bomb only when passing is not allowed or an
+    opponent is close to going out; exchange: the first decision, or the lowest card."""
+    first = moves[0]
+    if not isinstance(first, Play) and first is not PASS:
+        if isinstance(first, Take):
+            return max(moves, key=lambda move: move.card)  # type: ignore[union-attr]
+        if isinstance(first, (Give, Return)):
+            return first
+        assert isinstance(first, Offer)
+        return first  # offers come lowest first
+    revolution = state.hand_state.revolution
+    plays = [move for move in moves if isinstance(move, Play)]
+    plain = [play for play in plays if not play.is_bomb]
+    if state.trick.top is None:
+        pool = plain or plays
+        return min(pool, key=lambda play: (((play.rev_key if revolution else play.key) >> 2) & 0x3FF, -len(play)))
+    if plain:
+        return min(plain, key=lambda play: play.rev_key if revolution else play.key)
+    can_pass = moves[-1] is PASS
+    if plays and (not can_pass or _threat(state) <= 3):
+        return min(plays, key=lambda play: play.rev_key if revolution else play.key)
+    return PASS if can_pass else moves[0]
+
+
+def _threat(state: State) -> int:
+    """The fewest cards an opponent of the seat to act holds."""
+    seat = state.trick.to_act
+    return min((len(hand) for other, hand in enumerate(state.hands) if other != seat and hand), default=99)
+
+
+def _settled(state: State) -> bool:
+    """Whether the hand's scores are known: it is over, or (under scorings that look
+    only at the moment the Winner goes out, R7.1) the Winner is out."""
+    return state.phase.is_over or (
+        state.hand_state.first_out is not None and state.rules.scoring != "placement"
+    )
+
+
+def _scores(state: State) -> tuple[int, ...]:
+    """The scores of a settled hand (see :func:`_settled`)."""
+    if state.phase.is_over:
+        result = state.result
+        assert result is not None
+        return result.scores
+    hand_state = state.hand_state
+    assert hand_state.first_out is not None
+    cards_left, mask = hand_state.first_out
+    winner = hand_state.finished[0]
+    players = state.players
+    order = [winner, *(seat for seat in range(players) if seat != winner)]
+    played = tuple(bool(mask >> seat & 1) for seat in range(players))
+    return score_hand(state.rules, finishing_order=order, cards_left=cards_left, played=played)
+
+
+def rollout(state: State, rng: random.Random, *, epsilon: float = 0.2) -> tuple[int, ...]:
+    """Play the hand of ``state`` out with the rollout policy (the greedy move, or with
+    probability ``epsilon`` a uniformly random one) and give each seat's score (R7);
+    the hand stops once its scores are settled (R7.1).
+
+    >>> from zhengshangyou import Rules
+    >>> scores = rollout(State.new(Rules(), seed=2), random.Random(0))
+    >>> len(scores), sum(scores)
+    (4, 0)
+    """
+    while not _settled(state):
+        moves = tuple(state.legal_moves())
+        if len(moves) == 1:
+            move = moves[0]
+        elif rng.random() < epsilon:
+            move = rng.choice(moves)
+        else:
+            move = _greedy(state, moves)
+        state = state.play(move)
+    return _scores(state)
+
+
+def _budget(value: object, name: str) -> int:
+    count = check_int(value, name)
+    if count < 1:
+        raise ZhengShangyouError(f"{name} must be at least 1, not {count}")
+    return count
+
+
+def _limit(value: object) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+        raise WrongTypeError(f"time_limit must be a positive number of seconds or None, not {brief_repr(value)}", argument="time_limit")
+    return float(value)
+
+
+def _check(observation: object) -> Observation:
+    if not isinstance(observation, Observation):
+        raise WrongTypeError(f"expected an Observation, not {brief_repr(observation)}", argument="observation")
+    if not observation.legal_moves:
+        raise ZhengShangyouError(f"seat {observation.seat} is not to act: it has no move to choose")
+    return observation
+
+
+class _Scale:
+    """Scores mapped to 0..1 by the rules' bounds of one hand (R7), so that UCB's
+    exploration constant means the same under every scoring."""
+
+    def __init__(self, observation: Observation) -> None:
+        low, high = observation.rules.score_bounds
+        self.low, self.span = low, max(high - low, 1)
+
+    def __call__(self, score: int) -> float:
+        return (score - self.low) / self.span
+
+
+class MonteCarloBot:
+    """Determinized rollouts for each legal move; plays the best mean score.
+
+    Each round draws one world per legal move (:func:`~zhengshangyou.worlds.sample_world`),
+    makes the move there and plays the hand out (:func:`rollout`); after
+    ``rollouts`` rounds (or ``time_limit`` seconds, whichever comes first) it plays
+    the move with the best mean score for its seat.
+
+    >>> from zhengshangyou import Game
+    >>> game = Game(seed=5)
+    >>> bot = MonteCarloBot(rollouts=3, seed=2)
+    >>> bot.choose(game.observation(game.to_act)) in game.legal_moves()
+    True
+    """
+
+    def __init__(self, rollouts: int = 20, *, seed: int | None = None, time_limit: float | None = None,
+                 epsilon: float = 0.2) -> None:
+        self.rollouts = _budget(rollouts, "rollouts")
+        self.time_limit = _limit(time_limit)
+        self.epsilon = epsilon
+        self.random = random.Random(seed)
+
+    def reset(self, seed: int | None) -> None:
+        """Reseed the bot's generator (before each hand of a simulation).
+
+        >>> bot = MonteCarloBot(seed=1)
+        >>> bot.reset(7); bot.random.random() == random.Random(7).random()
+        True
+        """
+        self.random.seed(seed)
+
+    def choose(self, observation: Observation) -> Move:
+        """The legal move with the best mean score over the rollouts."""
+        moves = _check(observation).legal_moves
+        if len(moves) == 1:
+            return moves[0]
+        rng, seat = self.random, observation.seat
+        totals = [0] * len(moves)
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        rounds = 0
+        while rounds < self.rollouts:
+            for index, move in enumerate(moves):
+                world = sample_world(observation, rng).play(move)
+                totals[index] += rollout(world, rng, epsilon=self.epsilon)[seat]
+            rounds += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        best = max(range(len(moves)), key=totals.__getitem__)
+        return moves[best]
+
+    def __repr__(self) -> str:
+        return f"MonteCarloBot(rollouts={self.rollouts})"
+
+
+class _Node:
+    """A node of the information-set tree: the move into it (by id), who made it,
+    its visits, the total of the mover's scaled scores, and how often it was
+    available (its parent visited in a world where the move was legal)."""
+
+    __slots__ = ("available", "children", "mover", "total", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+        self.children: dict[int, _Node] = {}
+
+
+class ISMCTSBot:
+    """Single-observer information-set Monte Carlo tree search (see the module docstring).
+
+    ``iterations`` determinizations (or ``time_limit`` seconds, whichever comes
+    first) each walk the tree with UCB (``exploration`` is its constant, scores
+    scaled to 0..1 by the rules' bounds), expand one move, play out with
+    :func:`rollout` and back up; the root's most visited move is played.
+
+    >>> from zhengshangyou import Game, Rules
+    >>> game = Game(Rules(players=3), seed=8)
+    >>> ISMCTSBot(iterations=20, seed=4).choose(game.observation(game.to_act)) in game.legal_moves()
+    True
+    """
+
+    def __init__(
+        self,
+        iterations: int = 200,
+        *,
+        seed: int | None = None,
+        time_limit: float | None = None,
+        exploration: float = 0.7,
+        epsilon: float = 0.2,
+    ) -> None:
+        self.iterations = _budget(iterations, "iterations")
+        self.time_limit = _limit(time_limit)
+        self.exploration = exploration
+        self.epsilon = epsilon
+        self.random = random.Random(seed)
+
+    def reset(self, seed: int | None) -> None:
+        """Reseed the bot's generator (before each hand of a simulation).
+
+        >>> bot = ISMCTSBot(seed=1)
+        >>> bot.reset(7); bot.random.random() == random.Random(7).random()
+        True
+        """
+        self.random.seed(seed)
+
+    def choose(self, observation: Observation) -> Move:
+        """The root's most visited move after the search."""
+        moves = _check(observation).legal_moves
+        if len(moves) == 1:
+            return moves[0]
+        space = ActionSpace(observation.rules)
+        scale = _Scale(observation)
+        rng = self.random
+        root = _Node(-1)
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        for _ in range(self.iterations):
+            self._iterate(root, sample_world(observation, rng), space, scale, rng)
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        by_id = {space.encode(move): move for move in moves}
+        best = max(by_id, key=lambda action: (root.children[action].visits if action in root.children else -1, -action))
+        return by_id[best]
+
+    def _iterate(self, root: _Node, state: State, space: ActionSpace, scale: _Scale, rng: random.Random) -> None:
+        """One iteration from the determinization ``state``."""
+        node, path = root, []
+        while not _settled(state):
+            legal = {space.encode(move): move for move in state.legal_moves()}
+            children = node.children
+            untried = [action for action in legal if action not in children]
+            for action in legal:
+                if action in children:
+                    children[action].available += 1
+            if untried:
+                action = rng.choice(untried)
+                child = children[action] = _Node(state.trick.to_act)
+                child.available = 1
+                state = state.play(legal[action])
+                path.append(child)
+                break
+            action = self._select(node, legal)
+            node = children[action]
+            path.append(node)
+            state = state.play(legal[action])
+        scores = rollout(state, rng, epsilon=self.epsilon)
+        for visited in path:
+            visited.visits += 1
+            visited.total += scale(scores[visited.mover])
+
+    def _select(self, node: _Node, legal: dict[int, Move]) -> int:
+        """The available child with the best upper confidence bound."""
+        exploration, children = self.exploration, node.children
+        best, best_value = -1, -math.inf
+        for action in legal:
+            child = children[action]
+            value = child.total / child.visits + exploration * math.sqrt(math.log(child.available) / child.visits)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def __repr__(self) -> str:
+        return f"ISMCTSBot(iterations={self.iterations})"
