@@ -163,7 +163,30 @@ class _Scale:
         return (score - self.low) / self.span
 
 
-class MonteCarloBot:
+class _Searcher:
+    """What both search bots share: a seeded generator, a time limit, the rollouts'
+    share of random moves."""
+
+    def __init__(self, seed: int | None, time_limit: float | None, epsilon: float) -> None:
+        self.random = random.Random(seed)
+        self.time_limit = _limit(time_limit)
+        self.epsilon = epsilon
+
+    def reset(self, seed: int | None) -> None:
+        """Reseed the bot's generator (before each hand of a simulation).
+
+        >>> bot = ISMCTSBot(seed=1)
+        >>> bot.reset(7); bot.random.random() == random.Random(7).random()
+        True
+        """
+        self.random.seed(seed)
+
+    def _deadline(self) -> float | None:
+        """When the search of this move must stop, by the time limit."""
+        return None if self.time_limit is None else time.perf_counter() + self.time_limit
+
+
+class MonteCarloBot(_Searcher):
     """Determinized rollouts for each legal move; plays the best mean score.
 
     Each round draws one world per legal move (:func:`~zhengshangyou.worlds.sample_world`),
@@ -178,21 +201,12 @@ class MonteCarloBot:
     True
     """
 
-    def __init__(self, rollouts: int = 20, *, seed: int | None = None, time_limit: float | None = None,
-                 epsilon: float = 0.2) -> None:
+    def __init__(
+        self, rollouts: int = 20, *, seed: int | None = None, time_limit: float | None = None,
+        epsilon: float = 0.2,
+    ) -> None:
+        super().__init__(seed, time_limit, epsilon)
         self.rollouts = _budget(rollouts, "rollouts")
-        self.time_limit = _limit(time_limit)
-        self.epsilon = epsilon
-        self.random = random.Random(seed)
-
-    def reset(self, seed: int | None) -> None:
-        """Reseed the bot's generator (before each hand of a simulation).
-
-        >>> bot = MonteCarloBot(seed=1)
-        >>> bot.reset(7); bot.random.random() == random.Random(7).random()
-        True
-        """
-        self.random.seed(seed)
 
     def choose(self, observation: Observation) -> Move:
         """The legal move with the best mean score over the rollouts."""
@@ -201,7 +215,7 @@ class MonteCarloBot:
             return moves[0]
         rng, seat = self.random, observation.seat
         totals = [0] * len(moves)
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        deadline = self._deadline()
         rounds = 0
         while rounds < self.rollouts:
             for index, move in enumerate(moves):
@@ -232,7 +246,7 @@ class _Node:
         self.children: dict[int, _Node] = {}
 
 
-class ISMCTSBot:
+class ISMCTSBot(_Searcher):
     """Single-observer information-set Monte Carlo tree search (see the module docstring).
 
     ``iterations`` determinizations (or ``time_limit`` seconds, whichever comes
@@ -255,20 +269,9 @@ class ISMCTSBot:
         exploration: float = 0.7,
         epsilon: float = 0.2,
     ) -> None:
+        super().__init__(seed, time_limit, epsilon)
         self.iterations = _budget(iterations, "iterations")
-        self.time_limit = _limit(time_limit)
         self.exploration = exploration
-        self.epsilon = epsilon
-        self.random = random.Random(seed)
-
-    def reset(self, seed: int | None) -> None:
-        """Reseed the bot's generator (before each hand of a simulation).
-
-        >>> bot = ISMCTSBot(seed=1)
-        >>> bot.reset(7); bot.random.random() == random.Random(7).random()
-        True
-        """
-        self.random.seed(seed)
 
     def choose(self, observation: Observation) -> Move:
         """The root's most visited move after the search."""
@@ -279,7 +282,7 @@ class ISMCTSBot:
         scale = _Scale(observation)
         rng = self.random
         root = _Node(-1)
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        deadline = self._deadline()
         for _ in range(self.iterations):
             self._iterate(root, sample_world(observation, rng), space, scale, rng)
             if deadline is not None and time.perf_counter() >= deadline:
