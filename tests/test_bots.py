@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import multiprocessing
 import random
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
@@ -150,7 +150,7 @@ def test_simulate_plays_as_fresh_copies_would_and_never_changes_the_bots() -> No
     """simulate keeps one copy of each seat's bot and resets it before every hand;
     bots reset with the same seeds make the same choices, so the outcomes equal
     those of a fresh deep copy for every hand (how simulate played before), for
-    any batch size. A bot without reset (MemoryBot) is still deep-copied for every
+    any batch size and executor. A bot without reset (MemoryBot) is still deep-copied for every
     hand: had its memory leaked from hand to hand, its choices would differ."""
     template = RandomBot(seed=5)
     state = template.random.getstate()
@@ -159,6 +159,8 @@ def test_simulate_plays_as_fresh_copies_would_and_never_changes_the_bots() -> No
     expected = _fresh_copy_outcomes(bots, rules, 24, seed=9)
     for batch in (1, 7, 50):
         assert list(simulate(bots, rules, games=24, seed=9, batch=batch).outcomes) == expected
+    with ThreadPoolExecutor(2) as threads:  # any executor: the batches' own copies, in this process
+        assert list(simulate(bots, rules, games=24, seed=9, executor=threads, batch=5).outcomes) == expected
     assert template.random.getstate() == state
     assert all(not bot.seen for bot in bots if isinstance(bot, MemoryBot))
 
