@@ -251,7 +251,8 @@ class ISMCTSBot(_Searcher):
 
     ``iterations`` determinizations (or ``time_limit`` seconds, whichever comes
     first) each walk the tree with UCB (``exploration`` is its constant, scores
-    scaled to 0..1 by the rules' bounds), expand one move, play out with
+    scaled to 0..1 by the rules' bounds of one hand; a hand's scores spread over
+    about a fifth of that range, hence 0.2), expand one move, play out with
     :func:`rollout` and back up; the root's most visited move is played.
 
     >>> from zhengshangyou import Game, Rules
@@ -266,7 +267,7 @@ class ISMCTSBot(_Searcher):
         *,
         seed: int | None = None,
         time_limit: float | None = None,
-        exploration: float = 0.7,
+        exploration: float = 0.2,
         epsilon: float = 0.2,
     ) -> None:
         super().__init__(seed, time_limit, epsilon)
