@@ -937,12 +937,12 @@ class State:
             counts=tuple(map(len, self.hands)),
             top=trick.top,
             top_seat=trick.top_seat,
-            passed=_seats(trick.passed, players),
-            locked=_seats(trick.locked, players),
+            passed=_SEATS[trick.passed],
+            locked=_SEATS[trick.locked],
             revolution=hand_state.revolution,
             must_include=trick.must_include,
             finished=hand_state.finished,
-            played=_seats(hand_state.played, players),
+            played=_SEATS[hand_state.played],
             played_cards=_played_cards(deal, hand_state.exchanged, self.hands, self._parties()),
             trick_card=deal.trick_card,
             trick_seat=deal.trick_seat,
@@ -1002,6 +1002,12 @@ def _played_cards(
         if len(held) == len(had):
             played.append(())
             continue
+        # A move changes one hand: the others' played cards are those of the last
+        # observation, kept with the very hand and cards they were worked out from.
+        known = _PLAYED.get(id(hand))
+        if known is not None and known[0] is hand and known[1] is had:
+            played.append(known[2])
+            continue
         # Both are sorted and what is held is part of what was had: one merge (of
         # the cards' indexes: ints compare faster than cards).
         out: list[Card] = []
@@ -1013,8 +1019,18 @@ def _played_cards(
                 place += 1
             else:
                 out.append(card)
-        played.append(tuple(out))
+        found = tuple(out)
+        if len(_PLAYED) >= 1024:
+            _PLAYED.pop(next(iter(_PLAYED)), None)
+        _PLAYED[id(hand)] = (hand, had, found)
+        played.append(found)
     return tuple(played)
+
+
+#: The played cards of the hands last seen by :func:`_played_cards`, by the hand's id,
+#: with the hand itself (held here, so its id is not reused while it is kept) and the
+#: cards it came from; the oldest are dropped past 1,024.
+_PLAYED: dict[int, tuple[Hand, tuple[Card, ...], tuple[Card, ...]]] = {}
 
 
 def _check_move(state: State, move: object, seat: object) -> tuple[Move, Hand | None]:
@@ -1169,8 +1185,9 @@ def _unbeatable(
     return not engine_plays(unseen, rules, play, view="classes", revolution=revolution)
 
 
-def _seats(mask: int, players: int) -> tuple[int, ...]:
-    return tuple(seat for seat in range(players) if mask >> seat & 1)
+#: The seats of each bit mask of seats, in order, for up to 8 seats (R2.1): a look-up
+#: for the three masks every observation lists.
+_SEATS = tuple(tuple(seat for seat in range(8) if mask >> seat & 1) for mask in range(1 << 8))
 
 
 def _deal_sizes(rules: Rules, dealer: int) -> list[int]:
