@@ -4,7 +4,8 @@ Not a test: it plays thousands of hands. Two parts, each with the tournament
 runner (:func:`zhengshangyou.tournament.tournament`, every deal played from every
 seat):
 
-1. the strength claim: ``ISMCTSBot(iterations=N)`` against three ``HeuristicBot``
+1. the strength claim: ``ISMCTSBot`` searching at most ``--time-limit`` seconds a
+   move (default 0.05; or ``--iterations`` a move) against three ``HeuristicBot``
    copies under the default rules, ``--hands`` hands (default 2,000), with the
    paired score difference per hand and its 95% interval;
 2. strength against budget: the same table at several budgets, fewer hands each,
@@ -31,15 +32,16 @@ from typing import Any
 from zhengshangyou import Game, Rules
 from zhengshangyou.bots import HeuristicBot
 from zhengshangyou.search import ISMCTSBot
-from zhengshangyou.tournament import TournamentResult, normal_interval, tournament
+from zhengshangyou.tournament import BotEntry, TournamentResult, normal_interval, tournament
 
 
-def ms_per_move(iterations: int, positions: int, seed: int) -> dict[str, float]:
+def ms_per_move(iterations: int, positions: int, seed: int, limit: float | None = None) -> dict[str, float]:
     """CPU milliseconds of ``ISMCTSBot(iterations).choose`` over ``positions`` decision
     points of seeded games between heuristic bots (every decision of each game)."""
     times: list[float] = []
     rng = random.Random(seed)
-    bot, others = ISMCTSBot(iterations, seed=seed), HeuristicBot()
+    bot = ISMCTSBot(iterations, seed=seed) if limit is None else TimedISMCTS(limit)(seed)
+    others = HeuristicBot()
     while len(times) < positions:
         game = Game(Rules(), seed=rng.randrange(2**32))
         while not game.phase.is_over and len(times) < positions:
@@ -60,13 +62,30 @@ def ms_per_move(iterations: int, positions: int, seed: int) -> dict[str, float]:
     }
 
 
-def table(iterations: int, hands: int, seed: int, workers: int) -> TournamentResult:
-    bots = {f"ismcts:{iterations}": f"ismcts:{iterations}", "heuristic": "heuristic",
+class TimedISMCTS:
+    """A factory of ISMCTS bots searching ``limit`` seconds a move (a module-level
+    class, so that worker processes can unpickle it)."""
+
+    def __init__(self, limit: float) -> None:
+        self.limit = limit
+
+    def __call__(self, seed: int) -> ISMCTSBot:
+        return ISMCTSBot(10**9, seed=seed, time_limit=self.limit)
+
+
+def table(iterations: int, hands: int, seed: int, workers: int, limit: float | None = None) -> TournamentResult:
+    """ISMCTS (``iterations`` a move, or ``limit`` seconds) and three heuristic bots."""
+    search: BotEntry = f"ismcts:{iterations}" if limit is None else TimedISMCTS(limit)
+    bots: dict[str, BotEntry] = {search_name(iterations, limit): search, "heuristic": "heuristic",
             "heuristic#2": "heuristic", "heuristic#3": "heuristic"}
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
             return tournament(bots, Rules(), hands=hands, seed=seed, executor=pool, batch=4)
     return tournament(bots, Rules(), hands=hands, seed=seed)
+
+
+def search_name(iterations: int, limit: float | None) -> str:
+    return f"ismcts:{iterations}" if limit is None else f"ismcts:{limit * 1000:.0f}ms"
 
 
 def difference(result: TournamentResult, name: str) -> tuple[float, tuple[float, float], int]:
@@ -85,7 +104,8 @@ def difference(result: TournamentResult, name: str) -> tuple[float, tuple[float,
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--iterations", type=int, default=120, help="budget of part 1 (120)")
+    parser.add_argument("--iterations", type=int, default=120, help="budget of part 1 without --time-limit")
+    parser.add_argument("--time-limit", type=float, default=0.05, help="seconds a move in part 1 (0.05; 0: use --iterations)")
     parser.add_argument("--hands", type=int, default=2000, help="hands of part 1 (2000)")
     parser.add_argument("--budgets", default="10,30,60,120,240", help="budgets of part 2")
     parser.add_argument("--budget-hands", type=int, default=200, help="hands a budget in part 2 (200)")
@@ -95,13 +115,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--plot", help="write part 2 as a PNG (needs matplotlib)")
     parser.add_argument("--skip-claim", action="store_true", help="part 2 only")
     arguments = parser.parse_args(argv)
-    name = f"ismcts:{arguments.iterations}"
+    limit = arguments.time_limit or None
+    name = search_name(arguments.iterations, limit)
     if not arguments.skip_claim:
-        timing = ms_per_move(arguments.iterations, arguments.positions, arguments.seed)
+        timing = ms_per_move(arguments.iterations, arguments.positions, arguments.seed, limit)
         print(f"{name}: CPU ms a move over {arguments.positions} decisions: "
               + ", ".join(f"{key} {value:.1f}" for key, value in timing.items()), flush=True)
         start = time.time()
-        result = table(arguments.iterations, arguments.hands, arguments.seed, arguments.workers)
+        result = table(arguments.iterations, arguments.hands, arguments.seed, arguments.workers, limit)
         print(result.table())
         mean, (low, high), deals = difference(result, name)
         standing = result.standing(name)
