@@ -159,7 +159,8 @@ def plot(rows: list[tuple[int, float, float, float, float]], path: str, hands: i
     axes.set_xticks(budgets, [f"{row[0]}\n{row[1]:.0f} ms" for row in rows])
     axes.set_xlabel("ISMCTS iterations a move (mean CPU time a move)")
     axes.set_ylabel("mean score a hand")
-    axes.set_title(f"ISMCTS against three HeuristicBots, {hands} hands a budget (95% intervals)")
+    axes.set_title(f"ISMCTS against three HeuristicBots: {hands} hands a budget, 95% intervals",
+                   fontsize=9)
     figure.tight_layout()
     figure.savefig(path)
     print(f"plot written to {path}")
