@@ -59,12 +59,12 @@ def test_wilson_interval_contains_the_rate() -> None:
 
 def test_simulate_is_reproducible_and_executor_independent() -> None:
     bots: list[Bot] = [HeuristicBot(), RandomBot(), GreedyBot(), RandomBot()]
-    alone = simulate(bots, games=120, seed=7, batch=25)
+    alone = simulate(bots, games=60, seed=7, batch=15)
     # "spawn": forking a process that runs threads (coverage, hypothesis) can deadlock.
     with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as executor:
-        pooled = simulate(bots, games=120, seed=7, executor=executor, batch=25)
+        pooled = simulate(bots, games=60, seed=7, executor=executor, batch=15)
     assert pooled == alone
-    assert simulate(bots, games=120, seed=8, batch=25) != alone
+    assert simulate(bots, games=60, seed=8, batch=15) != alone
 
 
 def test_simulate_checks_the_number_of_bots() -> None:

@@ -157,7 +157,7 @@ def assert_in_agrees_with_play(state: State, move: Move) -> ZhengShangyouError |
 # random moves of random games
 
 
-@settings(max_examples=150)
+@settings(max_examples=100)
 @given(st.data())
 def test_E23_state_play_and_in_agree_on_random_moves_of_random_games(data: st.DataObject) -> None:
     state = data.draw(positions(), label="state")

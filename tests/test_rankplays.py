@@ -226,6 +226,7 @@ def _class_view_rank_plays(
     return list(dict.fromkeys(space.of(play) for play in found))
 
 
+@settings(max_examples=60)
 @given(_positions(plain=True))
 def test_R5_1_where_suits_cannot_matter_a_hand_leads_every_rank_play_it_holds(
     position: tuple[Rules, Hand, Play | None, bool],
@@ -278,6 +279,7 @@ def test_R4_rank_plays_come_in_id_order_and_stand_for_a_legal_play(
         assert space.of(member) is play
 
 
+@settings(max_examples=60)
 @given(rules_sets(), st.data())
 def test_R2_5_rank_plays_holding_a_card_stand_for_plays_holding_it(
     rules: Rules, data: st.DataObject

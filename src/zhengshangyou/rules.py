@@ -623,7 +623,7 @@ class RulesCache(dict[Rules, _T]):
     (54, 108, 2)
     """
 
-    __slots__ = ("build", "last", "limit")
+    __slots__ = ("build", "limit")
 
     #: Every cache made, so that :meth:`forget` reaches them all.
     caches: ClassVar[list[RulesCache[Any]]] = []
@@ -632,19 +632,7 @@ class RulesCache(dict[Rules, _T]):
         super().__init__()
         self.build = build
         self.limit = limit
-        # The last rule set asked for and its value: a program mostly uses one rule
-        # set, and an equal but distinct Rules object would cost a comparison of
-        # every option at each look-up.
-        self.last: tuple[Rules, _T] | None = None
         RulesCache.caches.append(self)
-
-    def __getitem__(self, rules: Rules) -> _T:
-        last = self.last
-        if last is not None and last[0] is rules:
-            return last[1]
-        value = super().__getitem__(rules)
-        self.last = (rules, value)
-        return value
 
     @staticmethod
     def forget(rules: Rules | None = None) -> None:
@@ -659,7 +647,6 @@ class RulesCache(dict[Rules, _T]):
         False
         """
         for cache in RulesCache.caches:
-            cache.last = None
             if rules is None:
                 cache.clear()
             else:

@@ -209,7 +209,13 @@ class MonteCarloBot(_Searcher):
         self.rollouts = _budget(rollouts, "rollouts")
 
     def choose(self, observation: Observation) -> Move:
-        """The legal move with the best mean score over the rollouts."""
+        """The legal move with the best mean score over the rollouts.
+
+        >>> from zhengshangyou import Game
+        >>> game = Game(seed=7)
+        >>> MonteCarloBot(rollouts=2, seed=1).choose(game.observation(game.to_act)) in game.legal_moves()
+        True
+        """
         moves = _check(observation).legal_moves
         if len(moves) == 1:
             return moves[0]
@@ -275,7 +281,14 @@ class ISMCTSBot(_Searcher):
         self.exploration = exploration
 
     def choose(self, observation: Observation) -> Move:
-        """The root's most visited move after the search."""
+        """The root's most visited move after the search.
+
+        >>> from zhengshangyou import Game
+        >>> game = Game(seed=7)
+        >>> seen = game.observation(game.to_act)
+        >>> ISMCTSBot(iterations=20, seed=2).choose(seen) == ISMCTSBot(iterations=20, seed=2).choose(seen)
+        True
+        """
         moves = _check(observation).legal_moves
         if len(moves) == 1:
             return moves[0]
