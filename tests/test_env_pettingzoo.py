@@ -69,7 +69,12 @@ def options(preset: str, players: int, exchange: str) -> dict[str, Any]:
     return {"preset": preset, "players": players, "exchange": exchange, "hands": 1 if exchange == "none" else 3}
 
 
-CASES = list(itertools.product(PRESETS, PLAYERS, EXCHANGES))
+#: Every preset at every table size, and every preset with each exchange at four
+#: seats (the whole product took twice as long for no other path of the code).
+CASES = [
+    *itertools.product(PRESETS, PLAYERS, EXCHANGES[:1]),
+    *itertools.product(PRESETS, (4,), EXCHANGES[1:]),
+]
 
 
 @pytest.mark.parametrize(("preset", "players", "exchange"), CASES, ids=["-".join(map(str, case)) for case in CASES])

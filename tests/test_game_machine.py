@@ -356,7 +356,7 @@ class MatchMachine(RuleBasedStateMachine):
         check_state(self.game.state)
 
 
-MatchMachine.TestCase.settings = settings(max_examples=40, stateful_step_count=30)
+MatchMachine.TestCase.settings = settings(max_examples=25, stateful_step_count=30)
 TestMatchMachine = MatchMachine.TestCase
 
 
@@ -384,7 +384,7 @@ def play_match(game: Game, rng: random.Random, max_hands: int) -> int:
         game.next_hand()
 
 
-@settings(max_examples=25)
+@settings(max_examples=15)
 @given(rules=match_rules(), seed=st.integers(0, 2**32))
 def test_matches_end(rules: Rules, seed: int) -> None:
     game = Game(rules, seed=seed)

@@ -179,7 +179,7 @@ def assert_no_leak(state: State, shuffle: random.Random) -> None:
             assert not differences(other.play(move).observation(seat), after), move
 
 
-@settings(max_examples=100)
+@settings(max_examples=60)
 @given(rules=RULES, seed=st.integers(0, 2**20), steps=st.integers(0, 400), shuffle=st.randoms())
 def test_permuting_hidden_cards_changes_no_observation(
     rules: Rules, seed: int, steps: int, shuffle: random.Random

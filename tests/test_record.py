@@ -47,7 +47,7 @@ def test_record_round_trip_replays_to_an_equal_game(preset: str, exchange: str) 
     assert report.scores == game.scores
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(rules=rules_sets(), seed=st.integers(0, 10**6))
 def test_record_round_trip_under_random_rules(rules: Rules, seed: int) -> None:
     game = random_match(rules, seed, hands=2)
