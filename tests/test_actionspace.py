@@ -124,7 +124,7 @@ def test_r4_1_mask_is_exactly_the_legal_moves_in_random_games(
         check_position(space, state)
 
 
-@settings(max_examples=25)
+@settings(max_examples=12)
 @given(
     rules=one_deck_rules().map(lambda rules: rules.evolve(target_score=None)),
     exchange=st.sampled_from(["highest_for_one_of_two", "highest_for_any"]),
@@ -164,7 +164,7 @@ def test_r3_16_labels_are_unique_and_parse_back_under_random_rules(rules: Rules)
         assert space.encode(space.move(index)) == index
 
 
-@settings(max_examples=20)
+@settings(max_examples=12)
 @given(rules=one_deck_rules(), data=st.data())
 def test_r4_1_every_legal_play_of_the_card_view_has_a_legal_id(rules: Rules, data: st.DataObject) -> None:
     """A play the class view does not list (other cards of its class) has its class's id."""
