@@ -110,6 +110,20 @@ def test_any_rule_set_pickles_equal(rules: Rules) -> None:
     assert again.to_dict() == rules.to_dict()
 
 
+def test_games_under_equal_rule_sets_hold_one_shared_rule_set() -> None:
+    # Equal but distinct Rules objects: every game (and every unpickled rule set)
+    # holds the first of them, so the caches derived from the rules find them by
+    # identity (rules.shared); the rules are still equal to the ones passed in.
+    first, second = Rules(players=7, min_straight=4), Rules(players=7, min_straight=4)
+    assert first is not second
+    games = [Game(first, seed=1), Game(second, seed=2), Game(Rules.from_dict(first.to_dict()))]
+    held = {id(game.rules) for game in games}
+    assert len(held) == 1
+    assert games[1].rules == second
+    assert round_trip(second) is games[0].rules
+    assert Game(Rules(players=6), seed=1).rules is not games[0].rules
+
+
 # ---------------------------------------------------------------------------
 # State, Observation, LegalMoves
 

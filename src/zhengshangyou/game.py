@@ -55,7 +55,7 @@ from zhengshangyou.exchange import (
 from zhengshangyou.hand import Hand
 from zhengshangyou.moves import LegalPlays, engine_plays
 from zhengshangyou.plays import Play, beats, reader, resolve, split_declaration
-from zhengshangyou.rules import Rules, check_rules
+from zhengshangyou.rules import Rules, check_rules, shared
 from zhengshangyou.scoring import HandResult, match_over, score_hand
 
 __all__ = [
@@ -247,9 +247,10 @@ class State:
     is its parts by lifetime: the :class:`Match` (rules, seed, totals, finished
     hands), the :class:`HandState` (deal, phase, who is out, exchange), the
     :class:`Trick` (seat to act, play to beat, passes), and what nearly every
-    move changes: ``hands``, the seats' hands, and ``log``, the moves of this
-    hand. A move makes a new trick and shares the match and, but at a
-    milestone of the hand, the hand state. Every field of the parts reads as an
+    move changes: ``hands``, the seats' hands, ``log``, the moves of this
+    hand, and ``played_cards``, the cards each seat has played this hand (in
+    the order played). A move makes a new trick and shares the match and, but
+    at a milestone of the hand, the hand state. Every field of the parts reads as an
     attribute of the state too (``state.top``, ``state.phase``,
     ``state.scores``...).
 
@@ -275,6 +276,8 @@ class State:
     trick: Trick
     hands: tuple[Hand, ...]  # every seat's hand
     log: tuple[Action, ...] = ()  # every move of this hand
+    #: The cards each seat has played this hand, by seat, in the order played (public).
+    played_cards: tuple[tuple[Card, ...], ...] = ()
 
     def __copy__(self) -> State:
         return self  # immutable: a copy is the state itself
@@ -310,7 +313,9 @@ class State:
         >>> State.new(Rules(), seed=1).seed
         1
         """
-        check_rules(rules)
+        # The game holds the rule set the library shares, so that every look-up of
+        # what is derived from it finds it by identity (see rules.shared).
+        rules = shared(check_rules(rules))
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         elif not 0 <= check_int(seed, "seed", rule="R2.3") < SEED_LIMIT:
@@ -364,8 +369,8 @@ class State:
             if exchange is not None:
                 hand_state = attrs.evolve(hand_state, phase=Phase.EXCHANGE, exchange=exchange)
                 trick = Trick(to_act=exchange.to_act)
-                return cls(match=match, hand_state=hand_state, trick=trick, hands=deal.hands)
-        state = cls(match=match, hand_state=hand_state, trick=Trick(to_act=-1), hands=deal.hands)
+                return cls(match, hand_state, trick, deal.hands, (), _NONE_PLAYED[match.rules.players])
+        state = cls(match, hand_state, Trick(to_act=-1), deal.hands, (), _NONE_PLAYED[match.rules.players])
         return state._start_play(previous)
 
     # --- the parts' fields, read through the state -----------------------------
@@ -676,6 +681,8 @@ class State:
         rules = self.match.rules
         seat = trick.to_act
         hands = self.hands[:seat] + (remaining,) + self.hands[seat + 1 :]
+        before = self.played_cards
+        played_cards = (*before[:seat], before[seat] + play.cards, *before[seat + 1 :])
         revolution = hand_state.revolution
         if rules.revolution and play.kind is Kind.FOUR_OF_A_KIND:
             revolution = not revolution  # judged under the old order, flips for what follows (E20)
@@ -699,8 +706,7 @@ class State:
             )
             if not remaining and _hand_ends(rules, hands, finished):
                 log = (*self.log, Action(seat, play))
-                state = State(match=self.match, hand_state=hand_state, trick=trick, hands=hands, log=log)
-                return state._end_hand()
+                return State(self.match, hand_state, trick, hands, log, played_cards)._end_hand()
         following = _next_to_act(hands, trick.locked, seat)
         if (
             following == seat
@@ -711,13 +717,7 @@ class State:
             trick = Trick(to_act=seat if remaining else _next_active(hands, seat))
         else:
             trick = Trick(to_act=following, top=play, top_seat=seat, locked=trick.locked)
-        return State(
-            match=self.match,
-            hand_state=hand_state,
-            trick=trick,
-            hands=hands,
-            log=(*self.log, Action(seat, play)),
-        )
+        return State(self.match, hand_state, trick, hands, (*self.log, Action(seat, play)), played_cards)
 
     def _after_pass(self) -> State:
         """The state after the seat to act passes (checked)."""
@@ -745,11 +745,7 @@ class State:
                 locked=locked,
             )
         return State(
-            match=self.match,
-            hand_state=self.hand_state,
-            trick=trick,
-            hands=hands,
-            log=(*self.log, _PASSES[seat]),
+            self.match, self.hand_state, trick, hands, (*self.log, _PASSES[seat]), self.played_cards
         )
 
     def _after_exchange(self, move: Give | Offer | Take | Return) -> State:
@@ -765,8 +761,8 @@ class State:
         log = (*self.log, action)
         if after is not None:
             trick = Trick(to_act=after.to_act)
-            return State(match=self.match, hand_state=hand_state, trick=trick, hands=hands, log=log)
-        state = State(match=self.match, hand_state=hand_state, trick=self.trick, hands=hands, log=log)
+            return State(self.match, hand_state, trick, hands, log, self.played_cards)
+        state = State(self.match, hand_state, self.trick, hands, log, self.played_cards)
         return state._start_play(self.match.results[-1])
 
     def _end_hand(self) -> State:
@@ -795,6 +791,7 @@ class State:
             trick=Trick(to_act=-1),
             hands=hands,
             log=self.log,
+            played_cards=self.played_cards,
         )
 
     def next_hand(self) -> State:
@@ -867,6 +864,7 @@ class State:
             trick=Trick(to_act=leader, must_include=must_include),
             hands=self.hands,
             log=self.log,
+            played_cards=self.played_cards,
         )
 
     def _start_card_holder(self) -> int:
@@ -908,23 +906,27 @@ class State:
         """
         match, hand_state, trick = self.match, self.hand_state, self.trick
         players = match.rules.players
-        if not 0 <= check_int(seat, "seat", rule="R2.1") < players:
+        if type(seat) is not int:  # (the common case in one step)
+            check_int(seat, "seat", rule="R2.1")
+        if not 0 <= seat < players:
             raise InvalidSetupError(f"seat must be 0..{players - 1}, not {brief_repr(seat)}", rule="R2.1")
         exchange = hand_state.exchange
         log = history = self.log
-        # The Winner and the Loser of an exchange see the offer; nobody else does (R8.2).
-        # The exchange's decisions open the log (give, offer, take), so only its first
-        # three actions need a look.
-        for place, action in enumerate(log[:3]):
-            if isinstance(action.move, Offer):
-                involved = (exchange is not None and seat in (exchange.winner, exchange.loser)) or any(
-                    action.seat == seat and isinstance(action.move, (Give, Offer)) for action in log[:3]
-                )
-                if not involved:
-                    history = log[:place] + log[place + 1 :]
-                break
-        else:
-            involved = exchange is not None and seat in (exchange.winner, exchange.loser)
+        involved = False
+        if exchange is not None or hand_state.exchanged:
+            # The Winner and the Loser of an exchange see the offer; nobody else does
+            # (R8.2). The exchange's decisions open the log (give, offer, take), so only
+            # its first three actions need a look, and only in a hand with an exchange.
+            for place, action in enumerate(log[:3]):
+                if isinstance(action.move, Offer):
+                    involved = (exchange is not None and seat in (exchange.winner, exchange.loser)) or any(
+                        action.seat == seat and isinstance(action.move, (Give, Offer)) for action in log[:3]
+                    )
+                    if not involved:
+                        history = log[:place] + log[place + 1 :]
+                    break
+            else:
+                involved = exchange is not None and seat in (exchange.winner, exchange.loser)
         deal = hand_state.deal
         return Observation(
             seat=seat,
@@ -934,7 +936,7 @@ class State:
             dealer=deal.dealer,
             to_act=trick.to_act,
             hand=self.hands[seat],
-            counts=tuple(map(len, self.hands)),
+            counts=tuple([len(hand.cards) for hand in self.hands]),
             top=trick.top,
             top_seat=trick.top_seat,
             passed=_SEATS[trick.passed],
@@ -943,7 +945,7 @@ class State:
             must_include=trick.must_include,
             finished=hand_state.finished,
             played=_SEATS[hand_state.played],
-            played_cards=_played_cards(deal, hand_state.exchanged, self.hands, self._parties()),
+            played_cards=self.played_cards,
             trick_card=deal.trick_card,
             trick_seat=deal.trick_seat,
             offered=exchange.offered if involved and exchange is not None else (),
@@ -954,83 +956,11 @@ class State:
             legal_moves=tuple(self.legal_moves()) if seat == trick.to_act else (),
         )
 
-    def _parties(self) -> tuple[int, int]:
-        """The Winner and the Loser of this hand's exchange (R8.1): those of the
-        previous hand; (-1, -1) in a match's first hand."""
-        exchange, match = self.hand_state.exchange, self.match
-        if exchange is not None:
-            return exchange.winner, exchange.loser
-        if not match.past:
-            return -1, -1
-        previous = match.results[len(match.past) - 1]
-        return previous.winner, previous.loser
-
     def __repr__(self) -> str:
         return (
             f"<State hand {self.hand_number} {self.phase}, to act {self.to_act}, "
             f"top {self.top!s}, counts {[len(hand) for hand in self.hands]}>"
         )
-
-
-def _played_cards(
-    deal: Deal, exchanged: tuple[Action, ...], hands: tuple[Hand, ...], parties: tuple[int, int]
-) -> tuple[tuple[Card, ...], ...]:
-    """The cards each seat has played this hand: what it was dealt, with what the
-    exchange between ``parties`` (Winner, Loser) moved (R8), less what it holds: no
-    look at the move log.
-
-    >>> state = State.new(Rules(players=2), seed=1)
-    >>> seat, play = state.to_act, next(iter(state.legal_moves()))
-    >>> _played_cards(state.deal, (), state.play(play).hands, (-1, -1))[seat] == play.cards
-    True
-    """
-    dealt = [hand.cards for hand in deal.hands]
-    if exchanged:
-        winner, loser = parties
-        moved = [list(cards) for cards in dealt]
-        for action in exchanged:
-            move = action.move
-            assert isinstance(move, (Give, Take, Return))
-            # The Loser gives a card to the Winner; it takes, or is returned, one of theirs.
-            source, target = (loser, winner) if isinstance(move, Give) else (winner, loser)
-            moved[source].remove(move.card)
-            moved[target].append(move.card)
-        dealt = [tuple(sorted(cards)) for cards in moved]
-    played: list[tuple[Card, ...]] = []
-    for had, hand in zip(dealt, hands, strict=True):
-        held = hand.cards
-        if len(held) == len(had):
-            played.append(())
-            continue
-        # A move changes one hand: the others' played cards are those of the last
-        # observation, kept with the very hand and cards they were worked out from.
-        known = _PLAYED.get(id(hand))
-        if known is not None and known[0] is hand and known[1] is had:
-            played.append(known[2])
-            continue
-        # Both are sorted and what is held is part of what was had: one merge (of
-        # the cards' indexes: ints compare faster than cards).
-        out: list[Card] = []
-        indexes = [card.index for card in held]
-        indexes.append(-1)
-        place = 0
-        for card in had:
-            if indexes[place] == card.index:
-                place += 1
-            else:
-                out.append(card)
-        found = tuple(out)
-        if len(_PLAYED) >= 1024:
-            _PLAYED.pop(next(iter(_PLAYED)), None)
-        _PLAYED[id(hand)] = (hand, had, found)
-        played.append(found)
-    return tuple(played)
-
-
-#: The played cards of the hands last seen by :func:`_played_cards`, by the hand's id,
-#: with the hand itself (held here, so its id is not reused while it is kept) and the
-#: cards it came from; the oldest are dropped past 1,024.
-_PLAYED: dict[int, tuple[Hand, tuple[Card, ...], tuple[Card, ...]]] = {}
 
 
 def _check_move(state: State, move: object, seat: object) -> tuple[Move, Hand | None]:
@@ -1138,6 +1068,8 @@ _MOVE_TYPES = (Play, Pass, Give, Offer, Take, Return)
 #: Seeds are whole numbers from 0 to 2**64 - 1 (R2.3): every record can hold one.
 SEED_LIMIT = 2**64
 _PASSES = tuple(Action(seat, PASS) for seat in range(8))  # one shared object a seat
+#: By table size, every seat's played cards before anybody plays: one shared value.
+_NONE_PLAYED = tuple(((),) * players for players in range(9))
 
 
 def _describe(play: Play) -> str:
@@ -1281,8 +1213,9 @@ class Observation:
     Hidden: the other seats' hands (only their sizes show) and the seed; an
     exchange offer shows only to the Winner and the Loser. ``legal_moves`` is
     filled for the seat to act (in the class view). ``played_cards`` holds the
-    cards each seat has played this hand (by seat), ``played`` whether it has
-    played any yet.
+    cards each seat has played this hand (by seat, in the order played; cards
+    moved by the exchange are not played), ``played`` whether it has played any
+    yet.
 
     >>> game = Game(seed=11)
     >>> seen = game.observation(game.to_act)

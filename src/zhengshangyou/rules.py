@@ -661,15 +661,42 @@ class RulesCache(dict[Rules, _T]):
         return value
 
 
+def shared(rules: Rules) -> Rules:
+    """The one rule set equal to ``rules`` that the library keeps: ``rules`` itself
+    the first time, the first equal one after. A game holds this one, so the
+    caches derived from its rules (:class:`RulesCache`) find them by identity, in
+    one step, and never compare two equal but distinct rule sets option by option
+    on each look-up. At most 256 are kept (the longest-held are dropped); the
+    result always equals ``rules``.
+
+    >>> first = shared(Rules(players=5))
+    >>> shared(Rules(players=5)) is first, shared(first) is first
+    (True, True)
+    """
+    found = _SHARED.get(rules)
+    if found is not None:
+        return found
+    if len(_SHARED) >= 256:
+        # (The keys copied in one step, and popped, are safe from other threads.)
+        for older in list(_SHARED)[: len(_SHARED) - 255]:
+            _SHARED.pop(older, None)
+    return _SHARED.setdefault(rules, rules)
+
+
+#: The rule sets :func:`shared` gives out, each keyed by itself.
+_SHARED: dict[Rules, Rules] = {}
+
+
 def _from_options(options: dict[str, Any]) -> Rules:
-    """Rebuild rules from their options (the pickle form of :class:`Rules`).
+    """Rebuild rules from their options (the pickle form of :class:`Rules`): the
+    rule set this process shares (:func:`shared`).
 
     >>> import pickle
-    >>> rules = Rules.preset("two-deck")
-    >>> pickle.loads(pickle.dumps(rules)) == rules
+    >>> rules = shared(Rules.preset("two-deck"))
+    >>> pickle.loads(pickle.dumps(rules)) is rules
     True
     """
-    return Rules.from_dict(options)
+    return shared(Rules.from_dict(options))
 
 PRESETS: dict[str, dict[str, Any]] = {
     "zhengshangyou": {},

@@ -82,6 +82,7 @@ from zhengshangyou.exchange import ExchangeState, ExchangeStep
 from zhengshangyou.game import Action, Deal, HandState, Match, Observation, Phase, State, Trick
 from zhengshangyou.hand import Hand
 from zhengshangyou.plays import Play
+from zhengshangyou.rules import shared
 
 __all__ = ["sample_world"]
 
@@ -415,7 +416,7 @@ class _Template:
     def _shared_parts(self, observation: Observation) -> None:
         """The match, the trick, the moves and the hand state every world shares."""
         self.match = Match(
-            rules=observation.rules,
+            rules=shared(observation.rules),
             seed=0,
             hand_number=observation.hand_number,
             scores=observation.scores,
@@ -497,7 +498,14 @@ class _Template:
         else:
             hand_state = attrs.evolve(hand_state, deal=deal)
         match = attrs.evolve(self.match, seed=rng.getrandbits(64))
-        return State(match=match, hand_state=hand_state, trick=self.trick, hands=held, log=log)
+        return State(
+            match=match,
+            hand_state=hand_state,
+            trick=self.trick,
+            hands=held,
+            log=log,
+            played_cards=observation.played_cards,
+        )
 
     def _offer(self, rng: random.Random, hands: tuple[Hand, ...]) -> tuple[ExchangeState | None, Offer]:
         """An offer the seat did not see (R8.2): two cards of the Winner's hand, one of
