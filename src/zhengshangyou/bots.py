@@ -25,7 +25,7 @@ copying the bot. Three come with the library, all resettable:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Protocol, runtime_checkable
 
@@ -220,18 +220,13 @@ class GreedyBot:
         exchange = _exchange_choice(observation)
         if exchange is not None:
             return exchange
-        plays = [move for move in observation.legal_moves if isinstance(move, Play)]
-        can_pass = PASS in observation.legal_moves
-        plain = [play for play in plays if not play.is_bomb]
-        bombs = [play for play in plays if play.is_bomb]
-        if observation.top is None:
-            pool = plain or bombs
-            return min(pool, key=lambda play: (_main_rank(observation, play), -len(play)))
-        if plain:
-            return min(plain, key=lambda play: _strength(observation, play))
-        if bombs and (not can_pass or _threat(observation) <= self.bomb_at):
-            return min(bombs, key=lambda play: _strength(observation, play))
-        return PASS if can_pass else observation.legal_moves[0]
+        return greedy_move(
+            observation.legal_moves,
+            leading=observation.top is None,
+            revolution=observation.revolution,
+            threat=lambda: _threat(observation),
+            bomb_at=self.bomb_at,
+        )
 
     def reset(self, seed: int | None) -> None:
         """Nothing to do (:class:`ResettableBot`): the bot draws no random numbers
@@ -249,6 +244,45 @@ class GreedyBot:
 
     def __repr__(self) -> str:
         return "GreedyBot()"
+
+
+def greedy_move(
+    moves: Sequence[Move],
+    *,
+    leading: bool,
+    revolution: bool,
+    threat: Callable[[], int],
+    bomb_at: int = 3,
+) -> Move:
+    """The greedy rule (:class:`GreedyBot`'s, and the search bots' rollouts') among
+    ``moves``, the legal plays and pass of a seat in play: ``leading``, the weakest
+    play (the lowest strength within its kind, then the most cards), a bomb only if
+    nothing else is held; answering, the smallest play that is not a bomb, else the
+    smallest bomb when passing is not allowed or ``threat()`` (the fewest cards an
+    opponent holds, asked only then) is at most ``bomb_at``, else a pass. Strength
+    is under the revolution when ``revolution`` (R4.8).
+
+    >>> rules = Rules()
+    >>> plays = [Play.parse(text, rules) for text in ("9D", "5C 5S", "4D 4C 4H 4S")]
+    >>> greedy_move(plays, leading=True, revolution=False, threat=lambda: 10)
+    Play(pair: 5C 5S)
+    >>> greedy_move([plays[2], PASS], leading=False, revolution=False, threat=lambda: 2)
+    Play(bomb: 4D 4C 4H 4S)
+    """
+    plays = [move for move in moves if isinstance(move, Play)]
+    plain = [play for play in plays if not play.is_bomb]
+
+    def strength(play: Play) -> int:
+        return play.rev_key if revolution else play.key
+
+    if leading:
+        return min(plain or plays, key=lambda play: ((strength(play) >> 2) & 0x3FF, -len(play)))
+    if plain:
+        return min(plain, key=strength)
+    can_pass = PASS in moves
+    if plays and (not can_pass or threat() <= bomb_at):
+        return min(plays, key=strength)
+    return PASS if can_pass else moves[0]
 
 
 def _main_rank(observation: Observation, play: Play) -> int:

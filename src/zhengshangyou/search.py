@@ -40,6 +40,7 @@ from collections.abc import Sequence
 
 from zhengshangyou.actions import PASS, Give, Move, Offer, Return, Take
 from zhengshangyou.actionspace import ActionSpace
+from zhengshangyou.bots import greedy_move
 from zhengshangyou.errors import WrongTypeError, ZhengShangyouError, brief_repr, check_int
 from zhengshangyou.game import Observation, State
 from zhengshangyou.plays import Play
@@ -62,18 +63,12 @@ def _greedy(state: State, moves: Sequence[Move]) -> Move:
             return first
         assert isinstance(first, Offer)
         return first  # offers come lowest first
-    revolution = state.hand_state.revolution
-    plays = [move for move in moves if isinstance(move, Play)]
-    plain = [play for play in plays if not play.is_bomb]
-    if state.trick.top is None:
-        pool = plain or plays
-        return min(pool, key=lambda play: (((play.rev_key if revolution else play.key) >> 2) & 0x3FF, -len(play)))
-    if plain:
-        return min(plain, key=lambda play: play.rev_key if revolution else play.key)
-    can_pass = moves[-1] is PASS
-    if plays and (not can_pass or _threat(state) <= 3):
-        return min(plays, key=lambda play: play.rev_key if revolution else play.key)
-    return PASS if can_pass else moves[0]
+    return greedy_move(
+        moves,
+        leading=state.trick.top is None,
+        revolution=state.hand_state.revolution,
+        threat=lambda: _threat(state),
+    )
 
 
 def _threat(state: State) -> int:
