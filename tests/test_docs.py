@@ -255,3 +255,11 @@ def test_imports_follow_the_flow_of_the_architecture_page() -> None:
             ):
                 imported = (node.module or "").split(".")[1]
                 assert position[imported] <= level, f"{module} imports {imported}, a later module"
+
+
+def test_no_page_draws_its_own_table_of_contents() -> None:
+    # The Furo theme shows every page's sections in its sidebar, and puts a red
+    # error banner on a page with a ``.. contents::`` directive (sphinx -W cannot
+    # see it: the theme adds it in the browser).
+    pages = [page.name for page in DOCS.glob("*.rst") if ".. contents::" in page.read_text()]
+    assert pages == []

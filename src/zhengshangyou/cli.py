@@ -1,7 +1,7 @@
 """The command line: ``zhengshangyou play | simulate | tournament | referee | rules``.
 
 ``python -m zhengshangyou`` runs the same. The core package needs nothing but
-attrs; with the ``cli`` extra (``pip install 'zhengshangyou[cli]'``) a
+attrs; with the ``cli`` extra (``pip install '.[cli]'`` from a clone) a
 simulation or a tournament shows a progress bar from `rich <https://rich.readthedocs.io>`_.
 
 The command never prints a traceback: bad input gives a one-line message

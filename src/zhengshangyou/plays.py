@@ -95,15 +95,31 @@ class Play:
     Play(straight_flush: 5H 6H 7H 8H 9H)
     """
 
+    #: The combination the cards are read as (R3).
     kind: Kind = attrs.field(validator=lambda play, field, value: _check_field(field, value, Kind))
+    #: The cards, sorted.
     cards: tuple[Card, ...] = attrs.field(converter=card_tuple)
+    #: The play's strength, an int: of two plays of one family and size (R4.1), or two
+    #: bombs (R4.6), the one with the larger ``key`` is higher (R4.2). It packs, from
+    #: the most significant part down, the tier within the family (a straight flush
+    #: above every plain straight under ``"beats_straights"``; among bombs, the order
+    #: of the bomb kinds of R4.6), the strength within the tier (the main rank, a
+    #: run's top card as ``straight_ranking`` places it, a bomb's size first where
+    #: ``bomb_order`` says so), and in its two lowest bits the suit where the rules
+    #: compare suits (R4.3, R4.5; else 0). Only comparisons of keys mean anything:
+    #: the values themselves are not part of the API.
     key: int = attrs.field(validator=lambda play, field, value: _check_field(field, value, int))
+    #: The strength under a revolution (R4.8): as ``key``, with the order of the ranks
+    #: 3..2 flipped. Not part of equality.
     rev_key: int = attrs.field(
         eq=False, validator=lambda play, field, value: _check_field(field, value, int)
     )
+    #: The kind the play competes in: its own kind, ``STRAIGHT`` for a straight flush
+    #: that beats straights, ``BOMB`` for every bomb. Not part of equality.
     family: Kind = attrs.field(
         eq=False, validator=lambda play, field, value: _check_field(field, value, Kind)
     )
+    #: Whether the play beats every play that is not a bomb (R4.6). Not part of equality.
     is_bomb: bool = attrs.field(
         eq=False, validator=lambda play, field, value: _check_field(field, value, bool)
     )

@@ -8,7 +8,7 @@
   :mod:`zhengshangyou.envs.gymnasium`: the environments, each importing its own
   library only when imported.
 
-Install with ``pip install "zhengshangyou[rl]"``.
+Install with ``pip install ".[rl]"`` from a clone (no release is on PyPI yet).
 
 >>> from zhengshangyou import Game
 >>> encode(Game(seed=1).observation(0)).shape
