@@ -239,6 +239,11 @@ class Trick:
     must_include: Card | None = None  # a card the next lead must include (R2.5)
 
 
+def _nobody_played(state: State) -> tuple[tuple[Card, ...], ...]:
+    """No cards played for any seat of ``state`` (a state's default ``played_cards``)."""
+    return _NONE_PLAYED[len(state.hands)]
+
+
 @attrs.frozen(repr=False)
 class State:
     """An immutable position of a match; :meth:`play` gives the next one.
@@ -276,8 +281,11 @@ class State:
     trick: Trick
     hands: tuple[Hand, ...]  # every seat's hand
     log: tuple[Action, ...] = ()  # every move of this hand
-    #: The cards each seat has played this hand, by seat, in the order played (public).
-    played_cards: tuple[tuple[Card, ...], ...] = ()
+    #: The cards each seat has played this hand, by seat, in the order played (public);
+    #: nobody's cards when not given.
+    played_cards: tuple[tuple[Card, ...], ...] = attrs.field(
+        default=attrs.Factory(_nobody_played, takes_self=True)
+    )
 
     def __copy__(self) -> State:
         return self  # immutable: a copy is the state itself
