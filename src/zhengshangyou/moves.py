@@ -1011,33 +1011,6 @@ def tables_of(rules: Rules, classes: bool) -> Tables:
     return (_CLASS_TABLES if classes else _CARD_TABLES)[rules]
 
 
-def _pinned_tables(rules: Rules, card: Card) -> Tables:
-    """The class view's tables of ``rules`` for hands with ``card`` pinned first among
-    its rank (R2.5, :meth:`Hand.pinned`), built on first use and kept: which cards a
-    rank code stands for, and in which order, depends on the code and ``card`` alone,
-    so the entries serve every such hand, as the plain tables do."""
-    by_card = _PINNED_TABLES[rules]
-    tables = by_card.get(card)
-    if tables is None:
-        tables = by_card[card] = Tables(rules, True, cards_of=partial(_pinned_cards, card))
-    return tables
-
-
-def _pinned_cards(card: Card, code: int) -> tuple[Card, ...]:
-    """The cards of a rank code (sorted, as :func:`~zhengshangyou.hand.cards_of_code`
-    gives them), with ``card`` moved first when it is among them."""
-    cards = cards_of_code(code)
-    if card not in cards:
-        return cards
-    rest = list(cards)
-    rest.remove(card)
-    return (card, *rest)
-
-
-#: Per rule set, the tables for hands with a card pinned (:func:`_pinned_tables`), by card.
-_PINNED_TABLES: RulesCache[dict[Card, Tables]] = RulesCache(lambda rules: {})
-
-
 _BIT = KIND_BITS
 _BOTH_JOKERS = 1 << 13 | 1 << 14
 #: A card's place in the sorted deck (sorting by it is faster than comparing cards).
@@ -1178,7 +1151,9 @@ class LegalPlays:
         if card not in self.hand:
             return
         pinned = self.hand.pinned(card)
-        for play in self._plays(_pinned_tables(self.rules, card), pinned):
+        by_rank = pinned.by_rank
+        tables = Tables(self.rules, True, cards_of=lambda code: by_rank[code >> 12])
+        for play in self._plays(tables, pinned):
             if card in play.cards:
                 ordered = tuple(sorted(play.cards))  # the pinned card may stand out of order
                 yield play if ordered == play.cards else attrs.evolve(play, cards=ordered)
