@@ -58,7 +58,7 @@ from typing import Any, Literal, TypeVar
 
 import attrs
 
-from zhengshangyou.cards import Card, Rank, check_copies
+from zhengshangyou.cards import Card, Rank, Suit, check_copies
 from zhengshangyou.combinations import (
     ALL_KINDS,
     KIND_BITS,
@@ -1012,6 +1012,7 @@ def tables_of(rules: Rules, classes: bool) -> Tables:
 
 
 _BIT = KIND_BITS
+_STRAIGHTS = (Kind.STRAIGHT, Kind.STRAIGHT_FLUSH)
 _BOTH_JOKERS = 1 << 13 | 1 << 14
 #: A card's place in the sorted deck (sorting by it is faster than comparing cards).
 _CARD_INDEX = operator.attrgetter("index")
@@ -1045,6 +1046,17 @@ def _mask(kinds: Iterable[Kind]) -> int:
             argument="kinds",
             rule="R3",
         ) from None
+
+
+def _may_take(card: Card, ranks: list[Rank], fixed: dict[int, Card], suits: dict[int, Suit | None]) -> bool:
+    """Whether a member of a class of ``ranks`` may hold ``card`` (see
+    :meth:`LegalPlays._member_holding`): of one of the ranks, the card ``fixed`` for
+    its rank if any, of the suit ``suits`` gives its rank if any."""
+    return (
+        card.rank in ranks
+        and fixed.get(card.rank, card) == card
+        and suits.get(card.rank, card.suit) == card.suit
+    )
 
 
 def _windows_by_length(reader: Reader) -> tuple[tuple[Window, tuple[int, ...], int], ...]:
@@ -1163,16 +1175,51 @@ class LegalPlays:
                     yield member
 
     def _member_holding(self, play: Play, card: Card) -> Play | None:
-        """The first member of ``play``'s class, in card-view order, that holds ``card``."""
+        """The first member of ``play``'s class, in card-view order, that holds ``card``.
+
+        The card view is searched on the cards of the play's ranks only and, where
+        the play has one card of ``card``'s rank (a straight), with ``card`` alone of
+        that rank; for a straight flush, with the cards of ``card``'s suit alone;
+        where straights compare their top card's suit, with that suit alone at the
+        top rank. The card view lists the same members in the same order, less
+        plays that cannot be members holding ``card``, which would otherwise come in
+        a number that grows with the product of the cards of every rank (millions
+        for a long straight, all searched when no member holds ``card``)."""
         ranks = sorted(held.rank for held in play.cards)
-        narrowed = attrs.evolve(
-            self,
-            hand=Hand(held for held in self.hand.cards if held.rank in ranks),
-            view="cards",
-            kinds=_BIT[play.kind],
-            must_include=None,
-        )
-        for member in narrowed:
+        # Which card each rank may take: card at its rank when it is the play's only
+        # card of that rank; for a straight flush, card's suit alone; where straights
+        # compare the suit of their top card (R4.5), that suit at the top rank.
+        fixed: dict[int, Card] = {card.rank: card} if ranks.count(card.rank) == 1 else {}
+        suits: dict[int, Suit | None] = {}
+        candidates: Iterable[Play]
+        if play.kind in _STRAIGHTS:
+            tables = tables_of(self.rules, False)
+            # Only the windows of the play's ranks (the card view would list every
+            # shorter straight too, each in all its choices of cards).
+            indexes = [
+                index for index, (_, window_ranks, _) in enumerate(tables.windows)
+                if list(window_ranks) == ranks
+            ]
+            if play.kind is Kind.STRAIGHT_FLUSH:
+                suits = dict.fromkeys(ranks, card.suit)
+            straight = play.kind is Kind.STRAIGHT
+            found: list[Iterable[Play]] = []
+            for index in indexes:  # two where A-2 may stand at either end (R3.15)
+                if straight and self.rules.straights_by_suit:
+                    top = tables.windows[index][0].ranks[-1]
+                    suits = {top: next(held.suit for held in play.cards if held.rank == top)}
+                hand = Hand(held for held in self.hand.cards if _may_take(held, ranks, fixed, suits))
+                found.append(tables._card_straights(hand, [index], straight, not straight))
+            candidates = itertools.chain.from_iterable(found)
+        else:
+            candidates = attrs.evolve(
+                self,
+                hand=Hand(held for held in self.hand.cards if _may_take(held, ranks, fixed, suits)),
+                view="cards",
+                kinds=_BIT[play.kind],
+                must_include=None,
+            )
+        for member in candidates:
             if (
                 member.key == play.key
                 and card in member.cards
