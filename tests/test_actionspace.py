@@ -352,4 +352,5 @@ def test_observation_played_cards_are_the_plays_of_the_log() -> None:
                 assert seen.played_cards == tuple(tuple(cards) for cards in expected)
     state = State.new(Rules(), seed=3)
     bare = State(state.match, state.hand_state, state.trick, state.hands)
-    assert bare == state and bare.observation(0).played_cards == ((),) * 4
+    assert bare == state
+    assert bare.observation(0).played_cards == ((),) * 4
