@@ -499,3 +499,27 @@ def test_legal_plays_names_the_views_it_knows() -> None:
     with pytest.raises(ZhengShangyouError) as raised:
         legal_plays(Hand.parse("3D"), Rules(), view="all")  # type: ignore[arg-type]
     assert str(raised.value) == "view must be 'classes' or 'cards', not 'all'"
+
+
+def test_R2_5_R4_5_must_include_on_a_full_hand_with_straights_compared_by_suit_ends() -> None:
+    # A 50-card hand, straights compared by their top card's suit, A-2 at either end:
+    # classes such as the 13-rank straight topped by the K of diamonds have no member
+    # holding KS, and the search for one once listed millions of straights (seconds to
+    # minutes). The listing must end (under the fuzz tests' CPU limit) with plays that
+    # all hold the card, each a legal lead.
+    from test_fuzz import cpu_limit
+
+    rules = Rules(
+        straight_flush="bomb", straights_by_suit=True, suit_order="DCHS", run_order="either_end"
+    )
+    hand = Hand.parse(
+        "3D 3C 3H 3S 4D 4C 4H 4S 5D 5C 5H 5S 6D 6C 6H 6S 7D 7C 7H 8D 8C 8H 8S 9D 9C 9H 9S"
+        " 10D 10H 10S JD JC JH QD QC QH QS KD KC KH KS AD AC 2C 2H 2S BJ RJ"
+    )
+    card = Card.parse("KS")
+    with cpu_limit(5.0):
+        plays = list(legal_plays(hand, rules, must_include=card))
+    assert plays
+    assert all(card in play.cards for play in plays)
+    everything = legal_plays(hand, rules)
+    assert all(everything.is_legal(play) for play in plays)

@@ -1181,7 +1181,8 @@ class LegalPlays:
         the play has one card of ``card``'s rank (a straight), with ``card`` alone of
         that rank; for a straight flush, with the cards of ``card``'s suit alone;
         where straights compare their top card's suit, with that suit alone at the
-        top rank. The card view lists the same members in the same order, less
+        top rank; and only on the windows where a straight is as strong as the play
+        (a run of all thirteen ranks has two). The card view lists the same members in the same order, less
         plays that cannot be members holding ``card``, which would otherwise come in
         a number that grows with the product of the cards of every rank (millions
         for a long straight, all searched when no member holds ``card``)."""
@@ -1194,17 +1195,22 @@ class LegalPlays:
         candidates: Iterable[Play]
         if play.kind in _STRAIGHTS:
             tables = tables_of(self.rules, False)
-            # Only the windows of the play's ranks (the card view would list every
-            # shorter straight too, each in all its choices of cards).
+            combination = tables.straight if play.kind is Kind.STRAIGHT else tables.flush
+            assert combination is not None
+            # Only the windows of the play's ranks where a run is as strong as the play
+            # (the card view would list every shorter straight too, each in all its
+            # choices of cards, and A-2 at the other end of a 13-rank run).
+            strength = play.key & ~3  # without the suit part
             indexes = [
-                index for index, (_, window_ranks, _) in enumerate(tables.windows)
+                index for index, (window, window_ranks, _) in enumerate(tables.windows)
                 if list(window_ranks) == ranks
+                and tables.reader.run_strength(combination, window)[0] & ~3 == strength
             ]
             if play.kind is Kind.STRAIGHT_FLUSH:
                 suits = dict.fromkeys(ranks, card.suit)
             straight = play.kind is Kind.STRAIGHT
             found: list[Iterable[Play]] = []
-            for index in indexes:  # two where A-2 may stand at either end (R3.15)
+            for index in indexes:
                 if straight and self.rules.straights_by_suit:
                     top = tables.windows[index][0].ranks[-1]
                     suits = {top: next(held.suit for held in play.cards if held.rank == top)}
