@@ -666,25 +666,18 @@ def shared(rules: Rules) -> Rules:
     the first time, the first equal one after. A game holds this one, so the
     caches derived from its rules (:class:`RulesCache`) find them by identity, in
     one step, and never compare two equal but distinct rule sets option by option
-    on each look-up. At most 256 are kept (the longest-held are dropped); the
-    result always equals ``rules``.
+    on each look-up. At most 256 are kept (a :class:`RulesCache` of the rule sets
+    themselves); the result always equals ``rules``.
 
     >>> first = shared(Rules(players=5))
     >>> shared(Rules(players=5)) is first, shared(first) is first
     (True, True)
     """
-    found = _SHARED.get(rules)
-    if found is not None:
-        return found
-    if len(_SHARED) >= 256:
-        # (The keys copied in one step, and popped, are safe from other threads.)
-        for older in list(_SHARED)[: len(_SHARED) - 255]:
-            _SHARED.pop(older, None)
-    return _SHARED.setdefault(rules, rules)
+    return _SHARED[rules]
 
 
-#: The rule sets :func:`shared` gives out, each keyed by itself.
-_SHARED: dict[Rules, Rules] = {}
+#: The rule sets :func:`shared` gives out, each the value of itself.
+_SHARED: RulesCache[Rules] = RulesCache(lambda rules: rules, limit=256)
 
 
 def _from_options(options: dict[str, Any]) -> Rules:
