@@ -32,7 +32,7 @@ from zhengshangyou.errors import (
 )
 from zhengshangyou.rules import Rules, RulesCache, check_rules
 
-__all__ = ["Play", "beats", "classify", "classify_all", "resolve", "split_declaration"]
+__all__ = ["Play", "beats", "classify", "classify_all", "laid_out", "resolve", "split_declaration"]
 
 
 def card_tuple(cards: object, decks: int = 2) -> tuple[Card, ...]:
@@ -653,6 +653,45 @@ def resolve(
     if revolution:
         return max(readings, key=lambda play: play.rev_key)
     return max(readings, key=lambda play: play.key)
+
+
+def laid_out(play: Play, rules: Rules) -> tuple[Card, ...]:
+    """The play's cards in the order a player lays them down: a run from its low end
+    in the rules' run order (``A 2 3 4 5 6`` where A and 2 are low, R3.15), an
+    airplane's triples before its wings; any other play as sorted. For showing a
+    play: its ``cards`` stay sorted by rank.
+
+    >>> rules = Rules(run_order="either_end")
+    >>> play = Play.parse("3S 4S 5S 6C AD 2C", rules)
+    >>> format_cards(play.cards), format_cards(laid_out(play, rules))
+    ('3S 4S 5S 6C AD 2C', 'AD 2C 3S 4S 5S 6C')
+    >>> rules = Rules(airplane_wings="singles")
+    >>> format_cards(laid_out(Play.parse("3C 4C 5D 5H 5S 6D 6H 6S", rules), rules))
+    '5D 5H 5S 6D 6H 6S 3C 4C'
+    """
+    read = reader(rules)
+    if play.kind not in read.catalogue:  # a play of other rules: shown as it is
+        return play.cards
+    combination = read.catalogue[play.kind]
+    if combination.shape is not Shape.RUN:
+        return play.cards
+    width = combination.width
+    length = len(play.cards) // (width + combination.attached)
+    counts: dict[Rank, int] = {}
+    for card in play.cards:
+        counts[card.rank] = counts.get(card.rank, 0) + 1
+    for _, window in read.by_length.get(length, ()):
+        if all(counts.get(rank, 0) >= width for rank in window.ranks):
+            key = read.run_strength(combination, window)[0]
+            if key >> 2 == play.key >> 2:
+                place = {rank: position for position, rank in enumerate(window.ranks)}
+                run = sorted(
+                    (card for card in play.cards if card.rank in place),
+                    key=lambda card: (place[card.rank], card),
+                )
+                wings = tuple(card for card in play.cards if card.rank not in place)
+                return (*run, *wings)  # no wing shares a rank with the run (R3.19)
+    return play.cards  # pragma: no cover - a run's cards always sit on a window of its strength
 
 
 def split_declaration(text: str) -> tuple[str, Kind | None]:

@@ -317,6 +317,19 @@ class Rules:
         """
         return self.singles_by_suit or self.pairs_by_suit or self.straights_by_suit
 
+    @property
+    def tiers_in_force(self) -> tuple[tuple[int, int], ...]:
+        """The R7.1 tiers that apply, ``(min_cards, multiplier)`` pairs: ``penalty_tiers``,
+        or the automatic ones when it is None (3 players: ×2 from 12 cards, ×3 from 17;
+        otherwise ×2 from 10).
+
+        >>> Rules().tiers_in_force, Rules(players=3).tiers_in_force
+        (((10, 2),), ((12, 2), (17, 3)))
+        """
+        if self.penalty_tiers is not None:
+            return self.penalty_tiers
+        return ((12, 2), (17, 3)) if self.players == 3 else ((10, 2),)
+
     def penalty_multiplier(self, cards_left: int) -> int:
         """The R7.1 multiplier for a player left with ``cards_left`` cards (not counting ×3 for untouched).
 
@@ -328,11 +341,8 @@ class Rules:
         >>> [Rules().penalty_multiplier(k) for k in (9, 10)]
         [1, 2]
         """
-        tiers = self.penalty_tiers
-        if tiers is None:
-            tiers = ((12, 2), (17, 3)) if self.players == 3 else ((10, 2),)
         multiplier = 1
-        for low, times in tiers:
+        for low, times in self.tiers_in_force:
             if cards_left >= low:
                 multiplier = times
         return multiplier

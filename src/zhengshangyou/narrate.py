@@ -1,0 +1,380 @@
+"""The public events of a hand in plain words, read from one seat's observation.
+
+A table shown to a person says what happened: who leads and why, who played
+what, who passed, who won a trick or leads again after a play nobody can beat,
+who went out, and how the score came about. :func:`events` tells all of that
+from a single :class:`~zhengshangyou.game.Observation`, so that it cannot say
+anything the seat may not know; the terminal game and the browser table both
+show its lines.
+
+The trick structure is worked out from the public moves alone, by the rules of
+R5: a trick ends when every other seat holding cards has passed since the last
+play (R5.4, R5.5), when nobody is left to answer, or, with ``auto_restart``, when
+the seat that played moves again at once, which only a restart allows (R5.6).
+
+>>> from zhengshangyou.game import Game
+>>> game = Game(seed=3)
+>>> for _ in range(6):
+...     game.play(next(iter(game.legal_moves())))
+>>> for event in events(game.observation(0))[:5]:
+...     print(event.text)
+Hand 1, dealt by seat 0.
+face-up card: 4♥, dealt to seat 0 (R2.4)
+seat 0 leads: dealt the face-up card 4♥ (R2.4)
+seat 0 plays 4♥ (single)
+seat 1 plays 5♣ (single)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+import attrs
+
+from zhengshangyou.actions import Give, Move, Offer, Pass, Return, Take
+from zhengshangyou.cards import Card, format_cards
+from zhengshangyou.combinations import Kind
+from zhengshangyou.game import Observation, Phase
+from zhengshangyou.hand import Hand
+from zhengshangyou.moves import engine_plays
+from zhengshangyou.plays import Play, laid_out
+from zhengshangyou.rules import Rules
+from zhengshangyou.scoring import HandResult
+
+__all__ = ["Event", "EventKind", "cards_text", "events", "move_text", "score_lines", "seat_names"]
+
+
+#: What an event is: the deal (and a face-up card), an exchange decision, a lead
+#: (the first of the hand, or the next after a trick ends, with why), a play, a pass,
+#: a seat going out, a revolution, the end of the hand and its scoring.
+EventKind = Literal["deal", "exchange", "lead", "play", "pass", "out", "revolution", "score"]
+
+
+@attrs.frozen
+class Event:
+    """One public event of a hand: its words, what kind of event it is, the seat it
+    is about (None for the table as a whole) and the rule that made it happen, if
+    one is worth naming.
+
+    >>> Event("seat 2 passes", "pass", seat=2)
+    Event(text='seat 2 passes', kind='pass', seat=2, rule=None)
+    """
+
+    text: str
+    kind: EventKind
+    seat: int | None = None
+    rule: str | None = None
+
+
+def seat_names(players: int, *, you: int | None = None) -> tuple[str, ...]:
+    """Names for the seats in messages: ``"seat 2"``, and ``"you"`` for ``you``.
+
+    >>> seat_names(3, you=1)
+    ('seat 0', 'you', 'seat 2')
+    """
+    return tuple("you" if seat == you else f"seat {seat}" for seat in range(players))
+
+
+def cards_text(cards: Sequence[Card], *, unicode: bool = True) -> str:
+    """Cards as they are shown: with suit symbols (``unicode``) or letters; ``-`` for none.
+
+    >>> from zhengshangyou.cards import parse_cards
+    >>> cards_text(parse_cards("10H BJ")), cards_text(parse_cards("10H"), unicode=False), cards_text(())
+    ('10♥ BJ', '10H', '-')
+    """
+    return format_cards(cards, unicode=unicode) or "-"
+
+
+def move_text(move: Move, rules: Rules, *, unicode: bool = True) -> str:
+    """A move in words, a play's cards in the order they are laid down (a run from
+    its low end, :func:`~zhengshangyou.plays.laid_out`) with its kind.
+
+    >>> from zhengshangyou.actions import PASS
+    >>> rules = Rules(run_order="either_end")
+    >>> move_text(Play.parse("3S 4S 5S 6C AD 2C", rules), rules)
+    'A♦ 2♣ 3♠ 4♠ 5♠ 6♣ (straight)'
+    >>> move_text(PASS, rules)
+    'pass'
+    """
+    if isinstance(move, Play):
+        return f"{cards_text(laid_out(move, rules), unicode=unicode)} ({move.kind.label})"
+    if isinstance(move, Pass):
+        return "pass"
+    if isinstance(move, Offer):
+        return f"offer {cards_text(move.cards, unicode=unicode)}"
+    assert isinstance(move, (Give, Take, Return))
+    return f"{type(move).__name__.lower()} {cards_text((move.card,), unicode=unicode)}"
+
+
+def _ordinal(number: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th`` ... (up to 8 seats)."""
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number, 'th')}"
+
+
+class _Table:
+    """The public course of one hand, move by move (R5): what every seat may know."""
+
+    def __init__(self, seen: Observation, names: Sequence[str], unicode: bool) -> None:
+        self.seen, self.names, self.unicode = seen, names, unicode
+        self.rules = seen.rules
+        # What each seat held when play began: the exchange moves one card each way.
+        self.held = [count + len(cards) for count, cards in zip(seen.counts, seen.played_cards, strict=True)]
+        self.top: Play | None = None
+        self.top_seat = -1
+        self.passed = self.locked = 0
+        self.finished: list[int] = []
+        self.revolution = False
+        self.led = False
+        self.played: list[Card] = []
+        self.out: list[Event] = []
+
+    def say(self, kind: EventKind, text: str, seat: int | None = None, rule: str | None = None) -> None:
+        self.out.append(Event(text, kind, seat, rule))
+
+    def cards(self, cards: Sequence[Card]) -> str:
+        return cards_text(cards, unicode=self.unicode)
+
+    def next_to_act(self, seat: int) -> int:
+        players = len(self.held)
+        for step in range(1, players + 1):
+            other = (seat + step) % players
+            if self.held[other] and not self.locked >> other & 1:
+                return other
+        return -1
+
+    def next_active(self, seat: int) -> int:
+        players = len(self.held)
+        for step in range(1, players + 1):
+            other = (seat + step) % players
+            if self.held[other]:
+                return other
+        return -1
+
+    def new_trick(self) -> None:
+        self.top, self.top_seat, self.passed, self.locked = None, -1, 0, 0
+
+    def first_lead(self, seat: int, play: Play | None = None) -> None:
+        """Why ``seat`` leads the hand's first trick (R2.4, R2.6)."""
+        seen, rules, name = self.seen, self.rules, self.names[seat]
+        method = rules.first_lead if seen.hand_number == 0 else rules.later_lead
+        if method == "start_card":
+            which = "the first hand" if seen.hand_number == 0 else "every hand"
+            rule = "R2.4" if seen.hand_number == 0 else "R2.6"
+            reason = f"the holder of the start card {self.cards((rules.start_card,))} leads {which} ({rule})"
+        elif method == "trick_card":
+            rule = "R2.4"
+            reason = f"dealt the face-up card {self.cards((seen.trick_card,)) if seen.trick_card else ''} (R2.4)"
+        elif method == "dealer":
+            rule, reason = "R2.4", "the dealer leads the first hand (R2.4)"
+        else:
+            rule, reason = "R2.6", f"last hand's {'Loser' if method == 'loser' else 'Winner'} leads (R2.6)"
+        self.say("lead", f"{name} leads: {reason}", seat, rule)
+        must = seen.must_include if play is None else rules.start_card
+        if must is not None and method == "start_card" and rules.start_card_must_be_played and (
+            play is None or rules.start_card in play.cards
+        ):
+            start = self.cards((must,))
+            self.say("lead", f"the first lead must include {start} (R2.5)", seat, "R2.5")
+
+    def exchange(self, seat: int, move: Give | Offer | Take | Return) -> None:
+        """An exchange decision as this seat may see it (R8.2, R8.3)."""
+        last = self.seen.results[self.seen.hand_number - 1]  # the hand before this one
+        name, winner, loser = self.names[seat], self.names[last.winner], self.names[last.loser]
+        if isinstance(move, Give):
+            self.say("exchange", f"{name} (Loser) gives the highest card {self.cards((move.card,))} to {winner} (Winner)", seat, "R8.2")
+        elif isinstance(move, Offer):
+            self.say("exchange", f"{name} (Winner) offers {self.cards(move.cards)} to {loser}, who takes one", seat, "R8.2")
+        elif isinstance(move, Take):
+            self.say("exchange", f"{name} (Loser) takes {self.cards((move.card,))} from {winner}'s offer", seat, "R8.2")
+        else:
+            self.say("exchange", f"{name} (Winner) returns {self.cards((move.card,))} to {loser}", seat, "R8.3")
+
+    def play(self, seat: int, play: Play, then: int | None) -> bool:
+        """``seat`` made ``play``; ``then`` is the seat that moves next (None if the
+        history ends here). False once the hand is over."""
+        rules, name = self.rules, self.names[seat]
+        if self.top is None and not self.led:
+            self.first_lead(seat, play)
+        self.led = True
+        self.say("play", f"{name} plays {move_text(play, rules, unicode=self.unicode)}", seat)
+        self.held[seat] -= len(play.cards)
+        self.played.extend(play.cards)
+        if rules.revolution and play.kind is Kind.FOUR_OF_A_KIND:
+            self.revolution = not self.revolution
+            state = "flipped: 2 lowest, 3 highest" if self.revolution else "back to normal"
+            self.say("revolution", f"revolution: the rank order is {state} (R4.8)", seat, "R4.8")
+        if not self.held[seat]:
+            self.finished.append(seat)
+            place = len(self.finished)
+            if place == 1:
+                self.say("out", f"{name} is out: Winner (上游) (R6.1)", seat, "R6.1")
+            else:
+                self.say("out", f"{name} is out, {_ordinal(place)}", seat, "R6.1")
+            left = [other for other in range(len(self.held)) if self.held[other]]
+            if (rules.end == "first_out" and place == 1) or len(left) <= 1:
+                return False
+        following = self.next_to_act(seat)
+        if following in (seat, -1):
+            self.new_trick()
+            leader = seat if self.held[seat] else self.next_active(seat)
+            self.say("lead", f"nobody is left to answer: {self.names[leader]} leads (R5.4)", leader, "R5.4")
+            return True
+        if rules.auto_restart and self.restarts(seat, play, then):
+            self.new_trick()
+            what = self.cards(laid_out(play, rules))
+            if self.held[seat]:
+                self.say("lead", f"nobody can beat {what}: {name} leads again (R5.6)", seat, "R5.6")
+            else:
+                heir = self.next_active(seat)
+                self.say(
+                    "lead",
+                    f"nobody can beat {what}: {self.names[heir]}, the next seat holding cards,"
+                    " leads (R5.5, R5.6)",
+                    heir,
+                    "R5.6",
+                )
+            return True
+        self.top, self.top_seat, self.passed = play, seat, 0  # passes count since the last play
+        return True
+
+    def restarts(self, seat: int, play: Play, then: int | None) -> bool:
+        """Whether ``play`` ended its trick at once, nothing being able to beat it (R5.6).
+
+        While the seat holds cards, only a restart lets it move again next (others
+        could answer: an ordinary trick goes on to them). A seat that went out could
+        not see only the cards not yet played, which are public: they decide.
+        """
+        if self.held[seat]:
+            if then is not None:
+                return then == seat
+            return self.seen.top is None and self.seen.to_act == seat
+        unseen = list(self.rules.deck())
+        for card in self.played:
+            unseen.remove(card)
+        return not engine_plays(Hand(unseen), self.rules, play, revolution=self.revolution)
+
+    def pass_(self, seat: int) -> None:
+        """``seat`` passed: the trick may end (R5.3-R5.5)."""
+        self.say("pass", f"{self.names[seat]} passes", seat)
+        bit = 1 << seat
+        self.passed |= bit
+        if self.rules.pass_locks_out:
+            self.locked |= bit
+        done = self.passed | self.locked
+        top_seat = self.top_seat
+        if all(
+            other == top_seat or not self.held[other] or done >> other & 1
+            for other in range(len(self.held))
+        ):
+            top = self.top
+            assert top is not None
+            what = self.cards(laid_out(top, self.rules))
+            winner = self.names[top_seat]
+            if self.held[top_seat]:
+                self.say("lead", f"everyone passed: {winner} wins the trick with {what} and leads (R5.4)", top_seat, "R5.4")
+            else:
+                leader = self.next_active(top_seat)
+                self.say(
+                    "lead",
+                    f"everyone passed: {winner}'s {what} stands; {self.names[leader]},"
+                    " the next seat holding cards, leads (R5.5)",
+                    leader,
+                    "R5.5",
+                )
+            self.new_trick()
+
+
+def events(seen: Observation, names: Sequence[str] | None = None, *, unicode: bool = True) -> tuple[Event, ...]:
+    """Every public event of the current hand so far, in order, as ``seen`` knows it.
+
+    ``names`` names the seats (``"seat 0"``... by default, :func:`seat_names`);
+    ``unicode`` shows suits as symbols. At the end of a hand the last events are
+    :func:`score_lines`. Nothing hidden from the seat is used: only the
+    observation's public moves (an exchange offer shows only to the Winner and
+    the Loser, R8.2), its counts and the rules.
+
+    >>> from zhengshangyou.game import Game
+    >>> game = Game(seed=1)
+    >>> while not game.is_hand_over:
+    ...     game.play(next(iter(game.legal_moves())))
+    >>> told = events(game.observation(2))
+    >>> told[-1].text.startswith("seat ")
+    True
+    >>> any(event.rule == "R6.1" for event in told)
+    True
+    """
+    names = tuple(names) if names is not None else seat_names(seen.rules.players)
+    table = _Table(seen, names, unicode)
+    table.say("deal", f"Hand {seen.hand_number + 1}, dealt by {names[seen.dealer]}.")
+    if seen.trick_card is not None and seen.trick_seat is not None:
+        card = table.cards((seen.trick_card,))
+        table.say("deal", f"face-up card: {card}, dealt to {names[seen.trick_seat]} (R2.4)", seen.trick_seat, "R2.4")
+    history = seen.history
+    going = True
+    for index, action in enumerate(history):
+        move = action.move
+        then = history[index + 1].seat if index + 1 < len(history) else None
+        if isinstance(move, Play):
+            going = table.play(action.seat, move, then)
+            if not going:
+                break
+        elif isinstance(move, Pass):
+            table.pass_(action.seat)
+        else:
+            assert isinstance(move, (Give, Offer, Take, Return))
+            table.exchange(action.seat, move)
+    if seen.phase is Phase.PLAY and not table.led:
+        table.first_lead(seen.to_act)
+        table.led = True
+    if seen.phase.is_over:
+        table.say("score", "The hand is over.")
+        table.out.extend(Event(line, "score") for line in score_lines(seen.results[-1], seen.rules, names))
+    return tuple(table.out)
+
+
+def score_lines(result: HandResult, rules: Rules, names: Sequence[str] | None = None) -> tuple[str, ...]:
+    """How a hand's scores came about (R7), a line a seat: the finishing order, then
+    each seat's cards counted and multipliers.
+
+    >>> result = HandResult((0, 1, 3, 2), cards_left=(0, 3, 11, 8), played=(True,) * 4, scores=(33, -3, -22, -8))
+    >>> for line in score_lines(result, Rules()):
+    ...     print(line)
+    Finishing order: seat 0 (Winner), seat 1, seat 3, seat 2 (Loser)
+    seat 0: +33, the others' losses together (R7.1)
+    seat 1: -3, 3 cards left when the Winner went out (R7.1)
+    seat 2: -22, 11 cards left ×2 (10 cards or more) (R7.1)
+    seat 3: -8, 8 cards left when the Winner went out (R7.1)
+    """
+    players = len(result.scores)
+    names = tuple(names) if names is not None else seat_names(players)
+    order = [names[seat] for seat in result.finishing_order]
+    order[0] += " (Winner)"
+    order[-1] += " (Loser)"
+    lines = ["Finishing order: " + ", ".join(order)]
+    for seat in range(players):
+        score = result.scores[seat]
+        lines.append(f"{names[seat]}: {score:+d}, {_reason(result, rules, seat)}")
+    return tuple(lines)
+
+
+def _reason(result: HandResult, rules: Rules, seat: int) -> str:
+    """Why ``seat`` scored what it did (R7.1-R7.3)."""
+    if rules.scoring == "none":
+        return "no points are kept: the finishing order only (R7.3)"
+    if rules.scoring == "placement":
+        place = result.finishing_order.index(seat) + 1
+        return f"{_ordinal(place)} out (R7.2: first +2, second +1)"
+    if seat == result.winner:
+        return "the others' losses together (R7.1)"
+    left = result.cards_left[seat]
+    if not left:
+        return "no cards left when the Winner went out (R7.1)"
+    text = f"{left} card{'s' if left != 1 else ''} left when the Winner went out"
+    if not result.played[seat]:
+        return f"{left} cards left ×3: played no card before the Winner went out (R7.1)"
+    multiplier = rules.penalty_multiplier(left)
+    if multiplier > 1:
+        low = max(low for low, times in rules.tiers_in_force if left >= low and times == multiplier)
+        return f"{left} cards left ×{multiplier} ({low} cards or more) (R7.1)"
+    return text + " (R7.1)"
