@@ -65,4 +65,6 @@ doctest_test_doctest_blocks = ""
 
 html_theme = "furo"
 html_title = f"zhengshangyou {release}"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+# Lets literals wrap inside table cells, so every table fits the page.
+html_css_files = ["custom.css"]
