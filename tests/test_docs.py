@@ -28,6 +28,7 @@ import pytest
 
 import zhengshangyou
 from zhengshangyou import Rules
+from zhengshangyou.rules import option_help
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -212,6 +213,28 @@ def test_the_options_table_lists_every_option_in_order() -> None:
     end = text.index("\n.. _", start + 1)
     rows = re.findall(r"^   \* - ``(\w+)``$", text[start:end], re.MULTILINE)
     assert rows == list(Rules.option_names())
+
+
+def _options_table() -> dict[str, list[str]]:
+    """The rules reference's options table: each option's cells, markup removed."""
+    text = page("rules")
+    start = text.index(".. list-table:: The options of ``Rules``")
+    end = text.index("The defaults, as the code reports them", start)
+    found = {}
+    for row in text[start:end].split("\n   * - ")[2:]:
+        cells = [" ".join(cell.split()).replace("``", "") for cell in row.split("\n     - ")]
+        found[cells[0]] = cells
+    return found
+
+
+def test_the_options_table_says_what_option_help_says() -> None:
+    # One table, two readers: the docs and ``play --help`` (rules.option_help).
+    table = _options_table()
+    assert list(table) == list(Rules.option_names())
+    for name, cells in table.items():
+        help = option_help(name)
+        assert cells[3] == help.allowed, name
+        assert tuple(rule.strip() for rule in cells[4].split(",")) == help.rules, name
 
 
 # --- the release checklist and .ci/run --------------------------------------------

@@ -36,12 +36,14 @@ __all__ = [
     "FourOfAKind",
     "LaterLead",
     "NextDealer",
+    "OptionHelp",
     "Rules",
     "RulesCache",
     "RunOrder",
     "Scoring",
     "StraightFlush",
     "StraightRanking",
+    "option_help",
 ]
 
 FirstLead = Literal["start_card", "trick_card", "dealer"]
@@ -742,3 +744,72 @@ PRESETS: dict[str, dict[str, Any]] = {
 """The option overrides of each preset (RULES.md section 9), on top of the defaults."""
 
 _OPTION_NAMES = frozenset(Rules.option_names())
+
+
+@attrs.frozen
+class OptionHelp:
+    """What one option of :class:`Rules` is for, in a line; its allowed values in
+    words; and the rules it bears on. The rules reference's options table says the
+    same (a test compares them), and ``zhengshangyou play --help`` shows it.
+
+    >>> help = option_help("min_straight")
+    >>> help.summary, help.allowed, help.rules
+    ('the fewest cards of a straight', '3 or more', ('R3.7', 'R3.11', 'R10'))
+    """
+
+    summary: str
+    allowed: str
+    rules: tuple[str, ...]
+
+
+_OPTION_HELP = {
+    "players": OptionHelp('the number of players', '2 to 8, and no more than the cards in the deck', ('R2.1', 'R2.2', 'R7.1', 'R10')),
+    "decks": OptionHelp('how many 54- or 52-card decks are shuffled together', '1 or 2', ('R1.3', 'R3.10', 'R3.12', 'R3.13', 'R3.14', 'R10')),
+    "jokers": OptionHelp('whether the two jokers are in each deck', 'True, False', ('R1.3', 'R3.12', 'R3.13', 'R10')),
+    "suit_order": OptionHelp('the suits from weakest to strongest, where suits are compared', 'None, or the four suits once each, weakest first (given as a string such as "DCHS" or a sequence of suits)', ('R1.2', 'R4.3', 'R4.5', 'R8.2', 'R10')),
+    "first_lead": OptionHelp('who leads the first hand', '"start_card", "trick_card", "dealer"', ('R2.4',)),
+    "start_card": OptionHelp('the card whose holder leads (first_lead or later_lead "start_card")', 'any card of the deck, as a Card or in the notation', ('R2.4', 'R2.5', 'R2.6', 'R10')),
+    "start_card_must_be_played": OptionHelp('whether the first lead must include the start card', 'True, False', ('R2.5',)),
+    "later_lead": OptionHelp('who leads the hands after the first', '"loser", "winner", "start_card"', ('R2.6',)),
+    "next_dealer": OptionHelp('who deals the next hand', '"loser", "winner", "rotate"', ('R2.7',)),
+    "full_house": OptionHelp('whether a triple with a pair is a combination', 'True, False', ('R3.4',)),
+    "triple_with_single": OptionHelp('whether a triple with a single is a combination', 'True, False', ('R3.5',)),
+    "four_of_a_kind": OptionHelp('what four cards of one rank are', '"plain", "bomb", "bomb_with_kicker"', ('R3.6', 'R3.10', 'R3.17', 'R4.6', 'R4.8', 'R10')),
+    "min_straight": OptionHelp('the fewest cards of a straight', '3 or more', ('R3.7', 'R3.11', 'R10')),
+    "min_pair_run": OptionHelp('the fewest pairs of a pair run', '2 or more', ('R3.8',)),
+    "min_triple_run": OptionHelp('the fewest triples of a triple run or an airplane', '2 or more', ('R3.9', 'R3.18')),
+    "straight_flush": OptionHelp('what a straight of one suit is', '"none", "distinct", "beats_straights", "bomb"', ('R3.11', 'R3.17', 'R4.6', 'R4.7')),
+    "joker_bomb": OptionHelp('whether the two jokers together are a bomb', 'True, False (True needs jokers)', ('R3.12', 'R4.6', 'R10')),
+    "joker_pairs": OptionHelp('whether two black or two red jokers are a pair', 'True, False (True needs two decks and jokers)', ('R3.13', 'R3.19', 'R10')),
+    "airplane_wings": OptionHelp('what a triple run may carry as wings', '"none", "singles", "pairs", "singles_or_pairs"', ('R3.18', 'R3.19', 'R4.4')),
+    "triple_bomb": OptionHelp('whether three cards of one rank are a bomb', 'True, False (True needs one deck)', ('R3.14', 'R3.17', 'R4.6', 'R10')),
+    "run_order": OptionHelp('where A and 2 may stand in a run', '"no_two", "two_low", "two_high", "either_end"', ('R3.7', 'R3.8', 'R3.9', 'R3.15', 'R3.18')),
+    "straight_ranking": OptionHelp('how straights rank: by their top card, or A-2-3-4-5 high', '"top_card", "wheels_high"', ('R4.5',)),
+    "straights_by_suit": OptionHelp("whether equal straights are told apart by the top card's suit", 'True, False (True needs a suit_order)', ('R4.5', 'R10')),
+    "singles_by_suit": OptionHelp('whether equal singles are told apart by suit', 'True, False (True needs a suit_order)', ('R4.3', 'R10')),
+    "pairs_by_suit": OptionHelp('whether equal pairs are told apart by their highest suit', 'True, False (True needs a suit_order)', ('R4.3', 'R10')),
+    "bomb_order": OptionHelp('how bombs of different sizes rank', '"size_then_rank", "rank_only"', ('R4.6',)),
+    "revolution": OptionHelp('whether four of a kind flips the rank order', 'True, False (True needs four_of_a_kind="plain")', ('R4.8', 'R10')),
+    "must_beat": OptionHelp('whether a player who can beat the play (without a bomb) must', 'True, False', ('R5.2',)),
+    "pass_locks_out": OptionHelp('whether a pass keeps the player out of the rest of the trick', 'True, False', ('R5.3',)),
+    "auto_restart": OptionHelp('whether a play nobody can beat ends the trick at once', 'True, False', ('R5.6',)),
+    "end": OptionHelp('when a hand ends: one player left, or the first out', '"one_left", "first_out"', ('R6.1', 'R6.2')),
+    "scoring": OptionHelp('how a hand is scored', '"cards_left", "placement", "none"', ('R7.1', 'R7.2', 'R7.3')),
+    "penalty_tiers": OptionHelp('the card counts from which a loss is doubled or tripled (None: automatic)', 'None, or (min_cards, multiplier) pairs with rising min_cards of at least 1 and multipliers of at least 1, such as ((10, 2),)', ('R7.1',)),
+    "target_score": OptionHelp('the score that ends a match (None: no end)', 'None or a positive whole number', ('R7.2', 'R7.4')),
+    "exchange": OptionHelp('the card exchange between the Loser and the Winner before each later hand', '"none", "highest_for_one_of_two", "highest_for_any"', ('R8.1', 'R8.2', 'R8.3', 'R8.4')),
+}
+
+
+def option_help(name: str) -> OptionHelp:
+    """The :class:`OptionHelp` of the option ``name`` (one of :meth:`Rules.option_names`).
+
+    >>> option_help("exchange").rules
+    ('R8.1', 'R8.2', 'R8.3', 'R8.4')
+    >>> option_help("colour")
+    Traceback (most recent call last):
+    ...
+    zhengshangyou.errors.InvalidRulesError: unknown rule option 'colour' (R10)
+    """
+    _check_names({name: None})
+    return _OPTION_HELP[name]
