@@ -1,0 +1,264 @@
+// The browser table's script. It draws the view the server sends (made from the
+// person's observation alone) and sends the person's moves as text; it keeps no
+// game data of its own and knows no rules: the server checks every move.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+let view = null; // the last view the server sent
+const selected = new Set(); // places in the hand of the selected cards
+
+// --- talking to the server ---------------------------------------------------------
+
+// GET the path (no body) or POST the body as JSON; draw the answer with onAnswer, or
+// show the refusal. body.dataset.updates counts the answers (tests wait on it).
+async function send(path, body, onAnswer = draw) {
+  document.body.dataset.busy = "1";
+  try {
+    const options = body === undefined ? {} : {
+      method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body),
+    };
+    const response = await fetch(path, options);
+    const data = await response.json();
+    if (response.ok) onAnswer(data); else refuse(data);
+  } catch (error) {
+    say(`No answer from the server: ${error}`, "error");
+  } finally {
+    document.body.dataset.busy = "0";
+    document.body.dataset.updates = String(Number(document.body.dataset.updates || 0) + 1);
+  }
+}
+
+function move(text) {
+  say("");
+  send("/api/move", {move: text});
+}
+
+// A refused move: the library's message (with its rule id); for cards with several
+// readings (R3.16), one button a reading, which sends the declared form.
+function refuse(data) {
+  say(data.error, "error");
+  const chooser = $("chooser");
+  chooser.replaceChildren();
+  chooser.hidden = !data.choices;
+  if (!data.choices) return;
+  chooser.append("Play them as: ");
+  for (const choice of data.choices) {
+    chooser.append(button(choice.label, () => move(choice.move)));
+  }
+}
+
+function say(text, kind = "") {
+  const message = $("message");
+  message.replaceChildren(suited(text));
+  message.className = kind;
+}
+
+// --- drawing -----------------------------------------------------------------------
+
+function button(label, onClick) {
+  const element = document.createElement("button");
+  element.type = "button";
+  element.textContent = label;
+  element.addEventListener("click", onClick);
+  return element;
+}
+
+function cardElement(card, onClick) {
+  const element = document.createElement(onClick ? "button" : "span");
+  element.className = "card" + (card.red ? " red" : "") + (card.suit ? "" : " joker");
+  element.dataset.code = card.code;
+  const rank = document.createElement("span");
+  rank.className = "rank";
+  rank.textContent = card.suit ? card.rank : "JOKER";
+  const suit = document.createElement("span");
+  suit.className = "suit";
+  suit.textContent = card.suit || "★";
+  element.append(rank, suit);
+  if (onClick) {
+    element.type = "button";
+    element.addEventListener("click", onClick);
+  }
+  return element;
+}
+
+// Text with the red suits (and the red joker) in red.
+function suited(text) {
+  const fragment = document.createDocumentFragment();
+  text.split(/((?:10|[2-9JQKA])[♥♦]|\bRJ\b)/).forEach((part, index) => {
+    if (index % 2) {
+      const red = document.createElement("span");
+      red.className = "red";
+      red.textContent = part;
+      fragment.append(red);
+    } else {
+      fragment.append(part);
+    }
+  });
+  return fragment;
+}
+
+function draw(data) {
+  view = data;
+  selected.clear();
+  $("chooser").hidden = true;
+  const rules = view.rules;
+  $("hand-number").textContent = `hand ${view.hand_number + 1} · ${rules.preset}`
+    + Object.entries(rules.options).map(([name, value]) => ` · ${name}=${value}`).join("");
+  drawSeats();
+  drawFelt();
+  drawHand();
+  drawExchange();
+  drawResult();
+  const yours = view.your_turn && view.phase === "play";
+  $("play").disabled = !view.your_turn;
+  $("pass").disabled = !(yours && view.can_pass);
+  $("hint").disabled = !view.your_turn;
+  const events = $("events");
+  events.replaceChildren(...view.events.map((event) => {
+    const item = document.createElement("li");
+    item.className = event.kind;
+    item.append(suited(event.text));
+    return item;
+  }));
+  events.lastElementChild?.scrollIntoView({block: "nearest"});
+}
+
+function drawSeats() {
+  $("seats").tBodies[0].replaceChildren(...view.seats.map((seat) => {
+    const row = document.createElement("tr");
+    row.className = (seat.to_act ? "to-act " : "") + (seat.player === "you" ? "you" : "");
+    for (const text of [seat.to_act ? "▶" : "", seat.name, seat.player, seat.held, seat.status, seat.score]) {
+      const cell = document.createElement("td");
+      cell.textContent = text;
+      row.append(cell);
+    }
+    return row;
+  }));
+}
+
+function drawFelt() {
+  const top = view.top;
+  let heading = "";
+  if (top) heading = `To beat: ${top.kind}, played by ${top.by}`;
+  else if (view.phase === "exchange") heading = "The exchange before the hand (R8)";
+  else if (view.leader) heading = view.your_turn ? "Your lead: play any combination" : `${view.leader} leads`;
+  $("to-beat").textContent = heading;
+  $("top").replaceChildren(...(top ? top.cards : view.offered).map((card) => cardElement(card)));
+  const notes = [];
+  if (!top && view.offered.length) notes.push("The Winner offers these two cards: take one (R8.2)");
+  if (view.must_include) notes.push(`The lead must include ${view.must_include.rank}${view.must_include.suit} (R2.5)`);
+  if (view.revolution) notes.push("Revolution: the rank order is flipped (R4.8)");
+  $("notes").replaceChildren(...notes.map((note) => {
+    const line = document.createElement("div");
+    line.append(suited(note));
+    return line;
+  }));
+}
+
+function drawHand() {
+  const active = view.your_turn;
+  $("hand").replaceChildren(...view.hand.map((card, place) => {
+    const element = cardElement(card, active ? () => toggle(place) : null);
+    element.classList.toggle("selected", selected.has(place));
+    return element;
+  }));
+  $("move").value = "";
+}
+
+function toggle(place) {
+  if (selected.has(place)) selected.delete(place); else selected.add(place);
+  $("hand").children[place].classList.toggle("selected", selected.has(place));
+  $("move").value = [...selected].sort((a, b) => a - b).map((index) => view.hand[index].code).join(" ");
+}
+
+// The exchange decisions (R8): a button a decision when there are few of a kind,
+// otherwise one button that makes the decision with the selected cards.
+function drawExchange() {
+  const panel = $("exchange");
+  panel.replaceChildren();
+  panel.hidden = !view.exchange.length;
+  const verbs = new Map();
+  for (const choice of view.exchange) {
+    const verb = choice.move.split(" ")[0];
+    verbs.set(verb, [...(verbs.get(verb) || []), choice]);
+  }
+  for (const [verb, choices] of verbs) {
+    if (choices.length <= 6) {
+      for (const choice of choices) panel.append(button(choice.text, () => move(choice.move)));
+    } else {
+      const count = verb === "offer" ? "two cards" : "a card";
+      panel.append(button(`${verb} the selected cards`, () => move(`${verb} ${$("move").value}`)));
+      panel.append(` (select ${count}) `);
+    }
+  }
+}
+
+function drawResult() {
+  const result = view.result;
+  $("result").hidden = !result;
+  if (!result) return;
+  $("score-lines").replaceChildren(...result.lines.map((line) => {
+    const item = document.createElement("li");
+    item.textContent = line;
+    return item;
+  }));
+  $("next-hand").hidden = result.match_over;
+}
+
+// --- the controls ------------------------------------------------------------------
+
+// "players=3 exchange=highest_for_any" as {players: 3, exchange: "highest_for_any"}:
+// a value is read as JSON (numbers, true, false, null, lists), or else as text.
+function readOptions(text) {
+  const options = {};
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const [name, ...rest] = word.split("=");
+    const value = rest.join("=");
+    try { options[name] = JSON.parse(value); } catch { options[name] = value; }
+  }
+  return options;
+}
+
+function showRules(data) {
+  const preset = $("preset");
+  preset.replaceChildren(...data.presets.map((name) => new Option(name, name)));
+  preset.value = data.rules.preset;
+  $("options").value = Object.entries(data.rules.options)
+    .map(([name, value]) => `${name}=${typeof value === "string" ? value : JSON.stringify(value)}`).join(" ");
+  draw(data);
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  $("controls").addEventListener("submit", (event) => {
+    event.preventDefault();
+    move($("move").value);
+  });
+  $("pass").addEventListener("click", () => move("pass"));
+  $("clear").addEventListener("click", () => {
+    selected.clear();
+    drawHand();
+    say("");
+  });
+  $("hint").addEventListener("click", () => send("/api/hint", {}, (hint) => {
+    selected.clear();
+    drawHand();
+    $("move").value = hint.move;
+    const codes = hint.move.split(" as ")[0].split(" ");
+    view.hand.forEach((card, place) => {
+      const at = codes.indexOf(card.code);
+      if (at >= 0 && hint.move !== "pass") {
+        codes.splice(at, 1);
+        selected.add(place);
+        $("hand").children[place].classList.add("selected");
+      }
+    });
+    say(`Hint: ${hint.text}`);
+  }));
+  $("next-hand").addEventListener("click", () => send("/api/next", {}));
+  $("new-game").addEventListener("submit", (event) => {
+    event.preventDefault();
+    say("");
+    send("/api/new", {preset: $("preset").value, options: readOptions($("options").value)}, showRules);
+  });
+  send("/api/view", undefined, showRules);
+});
