@@ -94,7 +94,8 @@ def test_cli_refuses_a_seed_out_of_range(seed: str) -> None:
 def test_cli_plays_with_a_seed_at_either_end_of_the_range(seed: str) -> None:
     status, out, err = run(["play", "--seed", seed], stdin="quit\n")
     assert (status, err) == (0, "")
-    assert "your hand: " in out
+    assert f" · seed {seed} · " in out.splitlines()[0] + out.splitlines()[1]
+    assert "your hand (" in out
 
 
 def test_R10_cli_refuses_rules_out_of_bounds_with_the_library_message() -> None:
@@ -107,7 +108,7 @@ def test_R10_cli_refuses_rules_out_of_bounds_with_the_library_message() -> None:
 def test_cli_refuses_a_seat_or_bots_that_do_not_fit_the_table() -> None:
     assert_refused(["play", "--seat", "4"], "--seat must be a seat from 0 to 3, not 4")
     assert_refused(["play", "--seat", "-1", "--players", "3"], "--seat must be a seat from 0 to 2, not -1")
-    assert_refused(["simulate", "--bots", "greedy,random"], "--bots needs one name or 4 names, not 2")
+    assert_refused(["simulate", "--bots", "greedy,random,random,random,random"], "--bots names at most 4 bots (one a seat), not 5")
 
 
 def test_cli_library_errors_end_the_command_with_status_2(monkeypatch: pytest.MonkeyPatch) -> None:

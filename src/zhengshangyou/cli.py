@@ -1,4 +1,4 @@
-"""The command line: ``zhengshangyou play | simulate | tournament | referee | rules``.
+"""The command line: ``zhengshangyou play | replay | serve | simulate | tournament | referee | rules``.
 
 ``python -m zhengshangyou`` runs the same. The core package needs nothing but
 attrs; with the ``cli`` extra (``pip install '.[cli]'`` from a clone) a
@@ -25,20 +25,19 @@ import json
 import multiprocessing
 import os
 import re
+import secrets
 import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TextIO
 
-from zhengshangyou.actions import Give, Move, Offer, Pass, Return, Take
-from zhengshangyou.bots import Bot, HeuristicBot
-from zhengshangyou.cards import Card, Suit
+from zhengshangyou import __version__
+from zhengshangyou.bots import Bot
 from zhengshangyou.errors import ZhengShangyouError
-from zhengshangyou.game import SEED_LIMIT, Game, Observation, Phase
-from zhengshangyou.plays import Play
-from zhengshangyou.record import referee
-from zhengshangyou.rules import Rules
+from zhengshangyou.game import SEED_LIMIT, Game
+from zhengshangyou.record import Record, referee
+from zhengshangyou.rules import Rules, option_help
 from zhengshangyou.simulate import simulate
 from zhengshangyou.tournament import BOT_NAMES, bot_from_name, check_bot_name, tournament
 
@@ -126,15 +125,29 @@ def _option_value(text: str) -> Any:
 
 
 def _add_rule_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--preset", default="zhengshangyou", choices=Rules.preset_names())
-    group = parser.add_argument_group("rule options (any option of Rules, e.g. --min-straight 3)")
+    parser.add_argument(
+        "--preset", default="zhengshangyou", choices=Rules.preset_names(),
+        help="the named rule set the options below change (default: zhengshangyou)",
+    )
+    group = parser.add_argument_group(
+        "rule options",
+        "Each changes one option of the preset (docs: the rules reference's options table)."
+        " Values: true/false, a number, none, text, or JSON for a list.",
+    )
+    defaults = Rules().to_dict()
     for name in Rules.option_names():
+        about = option_help(name)
+        text = (
+            f"{about.summary}: {about.allowed} (zhengshangyou preset:"
+            f" {json.dumps(defaults[name], ensure_ascii=False)}; {', '.join(about.rules)})"
+        )
         group.add_argument(
             "--" + name.replace("_", "-"),
             dest="rule_" + name,
             metavar="VALUE",
             type=_option_value,
             default=argparse.SUPPRESS,
+            help=text.replace("%", "%%"),
         )
 
 
@@ -148,103 +161,22 @@ def _rules_from(arguments: argparse.Namespace) -> Rules:
     return Rules.preset(preset, **overrides)
 
 
-class _Screen:
-    """Output with suit symbols and colours where the terminal can show them."""
-
-    def __init__(self, stdout: TextIO) -> None:
-        self.out = stdout
-        encoding = getattr(stdout, "encoding", None) or "ascii"
-        try:
-            "♠♥♦♣".encode(encoding)
-            self.unicode = True
-        except (UnicodeEncodeError, LookupError):
-            self.unicode = False
-        self.colour = (
-            hasattr(stdout, "isatty")
-            and stdout.isatty()
-            and "NO_COLOR" not in os.environ
-            and os.environ.get("TERM") != "dumb"
-        )
-
-    def card(self, card: Card) -> str:
-        text = card.unicode() if self.unicode else str(card)
-        if self.colour and (card.suit in (Suit.HEARTS, Suit.DIAMONDS) or str(card) == "RJ"):
-            return f"\033[31m{text}\033[0m"
-        return text
-
-    def cards(self, cards: Sequence[Card]) -> str:
-        return " ".join(self.card(card) for card in cards) or "-"
-
-    def move(self, move: Move) -> str:
-        if isinstance(move, Play):
-            return f"{self.cards(move.cards)} ({move.kind.label})"
-        if isinstance(move, Pass):
-            return "pass"
-        if isinstance(move, Offer):
-            return f"offer {self.cards(move.cards)}"
-        assert isinstance(move, (Give, Take, Return))
-        return f"{type(move).__name__.lower()} {self.card(move.card)}"
-
-    def say(self, text: str = "") -> None:
-        print(text, file=self.out, flush=True)
-
-
-def _plain_move(move: Move) -> str:
-    """A move as the player would type it."""
-    if isinstance(move, Play):
-        return " ".join(str(card) for card in move.cards)
-    return str(move)
-
-
-# --- play -----------------------------------------------------------------------
+# --- play and replay -------------------------------------------------------------
 #
-# Everything the person sees comes from their own seat's Observation: the moves of
-# the other seats are the new entries of ``observation.history`` (which leaves out an
-# exchange offer to a seat that is neither the Winner nor the Loser, R8.2), never the
-# bots' decisions or the game's state.
+# The terminal screen is zhengshangyou.terminal's, drawn with rich (the ``cli``
+# extra): everything the person sees comes from their own seat's Observation.
 
 
-def _show_hand_start(screen: _Screen, seen: Observation, names: Sequence[str]) -> None:
-    screen.say("")
-    screen.say(f"Hand {seen.hand_number + 1}, dealt by {names[seen.dealer]}.")
-    if seen.trick_card is not None and seen.trick_seat is not None:
-        screen.say(f"  face-up card: {screen.card(seen.trick_card)}, dealt to {names[seen.trick_seat]}")
-    if seen.phase is Phase.EXCHANGE:
-        last = seen.results[-1]
-        then = "offers two cards, of which the Loser takes one"
-        if seen.rules.exchange != "highest_for_one_of_two":
-            then = "returns any card"
-        screen.say(
-            f"Exchange (R8): the Loser ({names[last.loser]}) gives the highest card to"
-            f" the Winner ({names[last.winner]}), who then {then}."
-        )
-
-
-def _show_table(screen: _Screen, seen: Observation, names: Sequence[str]) -> None:
-    counts = ", ".join(f"{names[seat]}: {count}" for seat, count in enumerate(seen.counts))
-    screen.say(f"  cards held: {counts}")
-    if seen.offered:
-        screen.say(f"  offered: {screen.cards(seen.offered)}")
-    if seen.top is not None:
-        screen.say(f"  to beat: {screen.move(seen.top)} by {names[seen.top_seat]}")
-    elif seen.phase is Phase.PLAY:
-        screen.say("  a new trick: lead anything")
-    if seen.revolution:
-        screen.say("  revolution: the rank order is flipped")
-    screen.say(f"  your hand: {screen.cards(seen.hand.cards)}")
-    if seen.phase is Phase.EXCHANGE:
-        options = ", ".join(_plain_move(move) for move in seen.legal_moves[:12])
-        more = " ..." if len(seen.legal_moves) > 12 else ""
-        screen.say(f"  exchange: choose one of {options}{more}")
-
-
-def _show_result(screen: _Screen, seen: Observation, names: Sequence[str]) -> None:
-    result = seen.results[-1]
-    seats = range(len(names))
-    screen.say("")
-    screen.say("The hand is over. Finishing order: " + ", ".join(names[s] for s in result.finishing_order))
-    screen.say("Scores this hand: " + ", ".join(f"{names[s]} {result.scores[s]:+d}" for s in seats))
-    screen.say("Match totals:     " + ", ".join(f"{names[s]} {seen.scores[s]:+d}" for s in seats))
+def _terminal() -> Any:
+    """The terminal module, or a usage error saying which extra it needs."""
+    try:
+        from zhengshangyou import terminal
+    except ImportError as error:  # rich is missing
+        raise _UsageError(
+            f"the terminal game needs rich ({error}): pip install 'zhengshangyou[cli]'"
+            " (from a clone: pip install '.[cli]')"
+        ) from None
+    return terminal
 
 
 def _seat_bots(rules: Rules, you: int, bot_names: Sequence[str]) -> list[Bot | None]:
@@ -263,63 +195,76 @@ def _play(arguments: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: 
     you = arguments.seat
     if not 0 <= you < rules.players:
         raise _UsageError(f"--seat must be a seat from 0 to {rules.players - 1}, not {you}")
-    bots = _seat_bots(rules, you, arguments.bots)
-    names = ["you" if bot is None else f"seat {seat} ({type(bot).__name__})" for seat, bot in enumerate(bots)]
-    game = Game(rules, seed=arguments.seed)
-    screen = _Screen(stdout)
-    screen.say(f"Zheng Shangyou, preset {arguments.preset}, {rules.players} players; you are seat {you}.")
-    screen.say("Type cards as 3D 10H QS BJ (or with suit symbols), 'pass', '?' for a hint, 'quit' to stop.")
-    hand_shown, moves_shown, hands_played = -1, 0, 0
-    while True:
-        seen = game.observation(you)
-        if seen.hand_number != hand_shown:
-            hand_shown, moves_shown = seen.hand_number, 0
-            _show_hand_start(screen, seen, names)
-        for action in seen.history[moves_shown:]:
-            screen.say(f"{names[action.seat]}: {screen.move(action.move)}")
-        moves_shown = len(seen.history)
-        if seen.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
-            _show_result(screen, seen, names)
-            hands_played += 1
-            if seen.phase is Phase.MATCH_OVER or hands_played >= arguments.hands:
-                return EXIT_OK
-            game.next_hand()
-            continue
-        bot = bots[seen.to_act]
-        if bot is not None:
-            game.play(bot.choose(game.observation(seen.to_act)), seat=seen.to_act)
-        elif not _human_move(game, seen, stdin, screen, names):
-            return EXIT_OK
+    terminal = _terminal()
+    record_file = _open_for_writing(arguments.record) if arguments.record else None
+    seed = arguments.seed if arguments.seed is not None else secrets.randbelow(10**9)
+    game = Game(rules, seed=seed)
+    screen = terminal.Screen(stdout)
+    preset = getattr(arguments, "name", None) or arguments.preset
+    header = f"Zheng Shangyou · preset {preset} · {rules.players} players · seed {seed} · you are seat {you}"
+    try:
+        terminal.play_session(
+            game, you, _seat_bots(rules, you, arguments.bots), stdin, screen, hands=arguments.hands, header=header
+        )
+    finally:
+        if record_file is not None:
+            with record_file:
+                record_file.write(Record.from_game(game).to_json(indent=1) + "\n")
+            screen.say(f"Record written to {arguments.record} (check it: zhengshangyou referee {arguments.record})")
+    return EXIT_OK
 
 
-def _human_move(game: Game, seen: Observation, stdin: TextIO, screen: _Screen, names: Sequence[str]) -> bool:
-    """Read the person's move until one is allowed and play it; False to stop."""
-    screen.say("")
-    _show_table(screen, seen, names)
-    while True:
-        print("your move> ", end="", file=screen.out, flush=True)
-        line = stdin.readline()
-        if not line:
-            screen.say("")
-            screen.say("End of input: stopping.")
-            return False
-        text = line.strip()
-        if text.lower() in ("quit", "exit"):
-            return False
-        if text == "?":
-            screen.say(f"hint: {_plain_move(HeuristicBot().choose(seen))}")
-            continue
-        if not text:
-            continue
-        try:
-            game.play(game.parse_move(text), seat=seen.seat)
-        except ValueError as error:  # the library's errors are ValueErrors naming a rule
-            screen.say(f"Not allowed: {error}")
-            rule = getattr(error, "rule", None)
-            if rule:
-                screen.say(f"  (rule {rule}; type ? for a hint)")
-            continue
-        return True
+def _open_for_writing(path: str) -> TextIO:
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as error:
+        raise _UsageError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def _read_text(path: str) -> str:
+    """A file's text, or a usage error naming what is wrong with it."""
+    try:
+        with open(path, encoding="utf-8") as file:
+            return file.read()
+    except UnicodeDecodeError as error:
+        bad = error.object[error.start]
+        raise _UsageError(f"cannot read {path}: not UTF-8 text (byte {bad:#04x} at offset {error.start})") from None
+    except OSError as error:
+        raise _UsageError(f"cannot read {path}: {error.strerror or error}") from None
+
+
+def _replay(arguments: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    path = arguments.record
+    terminal = _terminal()
+    try:
+        record = Record.from_json(_read_text(path))
+        record.replay()  # every move checked first: an illegal record is the referee's
+    except ZhengShangyouError as error:
+        raise _UsageError(f"{path} is not a legal game record: {error} (zhengshangyou referee {path} explains)") from None
+    if not 0 <= arguments.seat < record.rules.players:
+        raise _UsageError(f"--seat must be a seat from 0 to {record.rules.players - 1}, not {arguments.seat}")
+    terminal.replay_session(
+        record, arguments.seat, stdin, terminal.Screen(stdout), pause=not arguments.to_end, show_hands=arguments.hands
+    )
+    return EXIT_OK
+
+
+def _serve(arguments: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    rules = _rules_from(arguments)
+    if not 0 <= arguments.seat < rules.players:
+        raise _UsageError(f"--seat must be a seat from 0 to {rules.players - 1}, not {arguments.seat}")
+    try:
+        from zhengshangyou import web
+    except ImportError as error:
+        raise _UsageError(
+            f"the browser table needs starlette and uvicorn ({error}): pip install 'zhengshangyou[web]'"
+            " (from a clone: pip install '.[web]')"
+        ) from None
+    print(f"Serving the table on http://{arguments.host}:{arguments.port}/ (Ctrl-C stops)", file=stdout, flush=True)
+    web.serve(
+        rules, seat=arguments.seat, bots=arguments.bots, seed=arguments.seed, host=arguments.host, port=arguments.port
+    )
+    return EXIT_OK
 
 
 # --- simulate -------------------------------------------------------------------
@@ -361,10 +306,10 @@ _SIG_BLOCK, _SIG_SETMASK = getattr(signal, "SIG_BLOCK", 0), getattr(signal, "SIG
 
 def _simulate(arguments: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     rules = _rules_from(arguments)
-    names = arguments.bots * rules.players if len(arguments.bots) == 1 else arguments.bots
-    if len(names) != rules.players:
-        raise _UsageError(f"--bots needs one name or {rules.players} names, not {len(names)}")
-    bots: list[Bot] = [bot_from_name(name) for name in names]
+    names = arguments.bots
+    if len(names) > rules.players:
+        raise _UsageError(f"--bots names at most {rules.players} bots (one a seat), not {len(names)}")
+    bots: list[Bot] = [bot_from_name(names[seat % len(names)]) for seat in range(rules.players)]
     with _workers(arguments.workers) as executor, _progress(stderr, "simulating", arguments.games) as report:
         report(0, arguments.games)
         result = simulate(
@@ -446,14 +391,7 @@ def _tournament(arguments: argparse.Namespace, stdin: TextIO, stdout: TextIO, st
 
 def _referee(arguments: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     path = arguments.record
-    try:
-        with open(path, encoding="utf-8") as file:
-            text = file.read()
-    except UnicodeDecodeError as error:
-        bad = error.object[error.start]
-        raise _UsageError(f"cannot read {path}: not UTF-8 text (byte {bad:#04x} at offset {error.start})") from None
-    except OSError as error:
-        raise _UsageError(f"cannot read {path}: {error.strerror or error}") from None
+    text = _read_text(path)
     try:
         report = referee(text)
     except ZhengShangyouError as error:
@@ -490,29 +428,60 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace, TextIO, TextIO, TextIO], int]
     "simulate": _simulate,
     "tournament": _tournament,
     "referee": _referee,
+    "replay": _replay,
     "rules": _rules,
+    "serve": _serve,
 }
 
 
 _BOT_HELP = "comma-separated among " + ", ".join(BOT_NAMES)
 
 
+def _port(text: str) -> int:
+    """An argparse type: a TCP port, 0 to 65535 (0: any free port)."""
+    number = _whole(text)
+    if not 0 <= number <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a whole number from 0 to 65535, not {_brief(text)}")
+    return number
+
+
+def _add_table_options(parser: argparse.ArgumentParser) -> None:
+    """The options of a game a person plays against bots: ``--seed``, ``--seat``, ``--bots``."""
+    parser.add_argument("--seed", type=_seed, default=None, help="0 to 2**64 - 1 (random by default; shown)")
+    parser.add_argument("--seat", type=_whole, default=0, help="your seat (0 by default)")
+    parser.add_argument("--bots", type=_bot_names, default=["heuristic"], help=f"opponents, used in turn: {_BOT_HELP}")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="zhengshangyou", description="Zheng Shangyou (争上游): play, simulate, tournament, referee, rules."
+        prog="zhengshangyou",
+        description="Zheng Shangyou (争上游): play, replay, serve, simulate, tournament, referee, rules.",
     )
+    parser.add_argument("--version", action="version", version=f"zhengshangyou {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
     play = commands.add_parser("play", help="play a game in the terminal against bots")
-    play.add_argument("--seed", type=_seed, default=None, help="0 to 2**64 - 1 (random by default)")
-    play.add_argument("--seat", type=_whole, default=0, help="your seat (0 by default)")
-    play.add_argument("--bots", type=_bot_names, default=["heuristic"], help=f"opponents: {_BOT_HELP}")
-    play.add_argument("--hands", type=_at_least(1), default=1, help="how many hands to play")
+    _add_table_options(play)
+    play.add_argument("--hands", type=_at_least(1), default=1, help="how many hands to play (1 by default)")
+    play.add_argument("--record", metavar="FILE", default=None, help="write the game's record to FILE (JSON) at the end")
     _add_rule_options(play)
+    replay = commands.add_parser("replay", help="step through a game record move by move")
+    replay.add_argument("record", help="a record in the JSON format (zhengshangyou play --record writes one)")
+    replay.add_argument("--seat", type=_whole, default=0, help="tell the game as this seat sees it (0 by default)")
+    replay.add_argument("--to-end", action="store_true", help="run to the end without pausing")
+    replay.add_argument("--hands", action="store_true", help="show every seat's hand after each move")
+    serve = commands.add_parser("serve", help="play in the browser: a local web table against bots (extra [web])")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1 by default)")
+    serve.add_argument("--port", type=_port, default=8000, help="port to listen on (8000 by default)")
+    _add_table_options(serve)
+    _add_rule_options(serve)
     sim = commands.add_parser("simulate", help="pit bots against each other")
-    sim.add_argument("--bots", type=_bot_names, default=_bot_names("heuristic,random,random,random"), help=_BOT_HELP)
-    sim.add_argument("--games", type=_at_least(1), default=1000)
-    sim.add_argument("--seed", type=_seed, default=0)
-    sim.add_argument("--workers", type=_at_least(1), default=1, help="processes to use")
+    sim.add_argument(
+        "--bots", type=_bot_names, default=_bot_names("heuristic,random,random,random"),
+        help=f"one a seat, used in turn when fewer: {_BOT_HELP}",
+    )
+    sim.add_argument("--games", type=_at_least(1), default=1000, help="hands to play (1000 by default)")
+    sim.add_argument("--seed", type=_seed, default=0, help="0 to 2**64 - 1 (0 by default)")
+    sim.add_argument("--workers", type=_at_least(1), default=1, help="processes to use (1 by default)")
     _add_rule_options(sim)
     tour = commands.add_parser("tournament", help="rate bots on duplicate deals (each deal played from every seat)")
     tour.add_argument(
@@ -520,8 +489,8 @@ def _parser() -> argparse.ArgumentParser:
         help=f"as many as the seats or more, {_BOT_HELP}",
     )
     tour.add_argument("--hands", type=_at_least(1), default=1000, help="rounded up to whole rotations of the seats")
-    tour.add_argument("--seed", type=_seed, default=0)
-    tour.add_argument("--workers", type=_at_least(1), default=1, help="processes to use")
+    tour.add_argument("--seed", type=_seed, default=0, help="0 to 2**64 - 1 (0 by default)")
+    tour.add_argument("--workers", type=_at_least(1), default=1, help="processes to use (1 by default)")
     _add_rule_options(tour)
     ref = commands.add_parser("referee", help="check a game record and explain the first illegal move")
     ref.add_argument("record", help="a record in the JSON format (see the docs)")

@@ -208,7 +208,7 @@ class _Table:
             self.finished.append(seat)
             place = len(self.finished)
             if place == 1:
-                self.say("out", f"{name} is out: Winner (上游) (R6.1)", seat, "R6.1")
+                self.say("out", f"{name} is out: Winner{' (上游)' if self.unicode else ''} (R6.1)", seat, "R6.1")
             else:
                 self.say("out", f"{name} is out, {_ordinal(place)}", seat, "R6.1")
             left = [other for other in range(len(self.held)) if self.held[other]]

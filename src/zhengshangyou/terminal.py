@@ -1,0 +1,456 @@
+"""The terminal game and the record replay of ``zhengshangyou play | replay``, drawn with rich.
+
+Everything shown to the person comes from their own seat's
+:class:`~zhengshangyou.game.Observation`: the table of seats, the play to beat,
+the trick so far, their hand, and the hand's public events in plain words from
+:mod:`~zhengshangyou.narrate`, each said once. The bots choose from their own
+observations. Needs the ``cli`` extra (`rich <https://rich.readthedocs.io>`_):
+``pip install '.[cli]'`` from a clone.
+
+What the person types is read by :func:`typed_move`: cards in the notation
+(``3D 10H BJ``, suit symbols too), ``pass``, the exchange decisions
+(``give 2S``, ``offer 3D KS``, ``take KS``, ``return 4C``), a declared reading
+(``3C 4C 5C as straight_flush``, R3.16), or ranks alone (``9 9 9``) where the
+suits cannot matter.
+
+>>> from zhengshangyou.game import Game
+>>> game = Game(seed=3)
+>>> seen = game.observation(0)
+>>> typed_move("pass", seen), typed_move("k", seen)
+('pass', 'KH')
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+from collections.abc import Sequence
+from typing import TextIO
+
+import attrs
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from zhengshangyou.actions import Give, Move, Offer, Return, Take
+from zhengshangyou.bots import Bot, HeuristicBot
+from zhengshangyou.cards import Card, Rank, Suit
+from zhengshangyou.errors import AmbiguousPlayError, NotationError
+from zhengshangyou.game import Game, Observation, Phase
+from zhengshangyou.narrate import Event, events
+from zhengshangyou.plays import Play, classify_all, laid_out
+from zhengshangyou.record import Record
+
+__all__ = ["Screen", "play_session", "replay_session", "typed_form", "typed_move"]
+
+_RED_CARD = re.compile(r"(?<!\w)(?:10|[2-9JQKA])[♥♦HD](?!\w)|(?<!\w)RJ(?!\w)")
+_RANK_ONLY = re.compile(r"(?i)^(10|[2-9]|[tjqka])$")
+_COMMANDS = "cards (3D 10H BJ, or 9 9 9 where suits do not matter), pass, hint or ?, help, quit"
+
+
+class Screen:
+    """Where the game is drawn: a rich console on ``stdout``, with suit symbols
+    where its encoding has them and colour where it is a colour terminal (never
+    with ``NO_COLOR`` set or ``TERM=dumb``); ``width`` fixes the width (else the
+    terminal's, or ``COLUMNS``), and ``record`` keeps what is printed for
+    rich's ``export_svg``.
+
+    >>> import io
+    >>> from zhengshangyou.cards import parse_cards
+    >>> screen = Screen(io.StringIO())   # no encoding given: letters for suits
+    >>> screen.cards(parse_cards("3D 3S 4H")).plain
+    '3D 3S  4H'
+    """
+
+    def __init__(self, stdout: TextIO, *, width: int | None = None, record: bool = False) -> None:
+        encoding = getattr(stdout, "encoding", None) or "ascii"
+        try:
+            "♠♥♦♣上游".encode(encoding)
+            self.unicode = True
+        except (UnicodeEncodeError, LookupError):
+            self.unicode = False
+        plain = "NO_COLOR" in os.environ or os.environ.get("TERM") == "dumb"
+        self.console = Console(
+            file=stdout,
+            width=width,
+            no_color=plain,
+            color_system=None if plain else "auto",
+            markup=False,
+            emoji=False,
+            highlight=False,
+            soft_wrap=False,
+            record=record,  # kept for an export (the docs' screenshot)
+        )
+        self.out = stdout
+
+    def card(self, card: Card) -> Text:
+        """One card, red for hearts, diamonds and the red joker (R1.4)."""
+        text = card.unicode() if self.unicode else str(card)
+        red = card.suit in (Suit.HEARTS, Suit.DIAMONDS) or card.rank is Rank.RED_JOKER
+        return Text(text, style="bold red" if red else "bold")
+
+    def cards(self, cards: Sequence[Card], *, grouped: bool = True) -> Text:
+        """Cards in the given order, a rank's cards together (two spaces between ranks)."""
+        text = Text()
+        for index, card in enumerate(cards):
+            if index:
+                same = grouped and cards[index - 1].rank == card.rank
+                text.append(" " if same or not grouped else "  ")
+            text.append_text(self.card(card))
+        return text if cards else Text("-")
+
+    def say(self, text: str | Text = "") -> None:
+        """Print a line, wrapped at word boundaries to the console's width."""
+        self.console.print(text, overflow="fold")
+
+    def event(self, event: Event) -> None:
+        """One public event, in words (leads in cyan, a seat out in green)."""
+        style = {"lead": "cyan", "out": "bold green", "score": "bold", "revolution": "magenta"}
+        text = Text(event.text, style=style.get(event.kind, ""))
+        text.highlight_regex(_RED_CARD, "red")
+        self.say(text)
+
+
+def _names(bots: Sequence[Bot | None]) -> tuple[str, ...]:
+    """The seats' names: ``seat 0 (you)``, ``seat 1 (heuristic)``."""
+    return tuple(
+        f"seat {seat} ({'you' if bot is None else type(bot).__name__.removesuffix('Bot').lower()})"
+        for seat, bot in enumerate(bots)
+    )
+
+
+def _seat_table(seen: Observation, names: Sequence[str], screen: Screen) -> Table:
+    """The seats: cards held, out (Winner, place) or Loser, who is to act, who passed."""
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False, expand=False)
+    table.add_column("seat")
+    table.add_column("cards", justify="right")
+    table.add_column("")
+    over = seen.phase.is_over
+    for seat, name in enumerate(names):
+        status = []
+        if seat in seen.finished:
+            place = seen.finished.index(seat) + 1
+            if over and place == len(names) and len(seen.finished) == len(names):
+                status.append("Loser (下游)" if screen.unicode else "Loser")
+            elif place == 1:
+                status.append("out: Winner (上游)" if screen.unicode else "out: Winner")
+            else:
+                status.append(f"out, {place}{ {2: 'nd', 3: 'rd'}.get(place, 'th') }")
+        if not over and seat == seen.to_act:
+            status.append("to act")
+        elif seat in seen.passed and seen.phase is Phase.PLAY:
+            status.append("passed")
+        table.add_row(name, str(seen.counts[seat]), ", ".join(status))
+    return table
+
+
+def _trick(seen: Observation, told: Sequence[Event], screen: Screen) -> Text:
+    """The current trick, short: each move since the last lead, by seat."""
+    moves = 0
+    for event in told:
+        if event.kind == "lead":
+            moves = 0
+        elif event.kind in ("play", "pass"):
+            moves += 1
+    text = Text("this trick: ", style="dim")
+    for index, action in enumerate(seen.history[len(seen.history) - moves :]):
+        if index:
+            text.append(", ")
+        text.append("you" if action.seat == seen.seat else f"seat {action.seat}")
+        text.append(" ")
+        if isinstance(action.move, Play):
+            text.append_text(screen.cards(laid_out(action.move, seen.rules), grouped=False))
+        else:
+            text.append("pass", style="dim")
+    return text
+
+
+def _draw_position(seen: Observation, names: Sequence[str], screen: Screen, told: Sequence[Event]) -> None:
+    """The position before the person's move: seats, the play to beat, the trick, the hand."""
+    rules = seen.rules
+    screen.say()
+    screen.console.print(_seat_table(seen, names, screen))
+    if seen.phase is Phase.PLAY:
+        if seen.top is not None:
+            line = Text("to beat: ", style="bold")
+            line.append_text(screen.cards(laid_out(seen.top, rules), grouped=False))
+            line.append(f" ({seen.top.kind.label}) by {names[seen.top_seat]}")
+            screen.say(line)
+            screen.say(_trick(seen, told, screen))
+        else:
+            screen.say(Text("a new trick: you lead, any combination", style="bold"))
+        if seen.must_include is not None:
+            screen.say(f"your lead must include {seen.must_include.unicode() if screen.unicode else seen.must_include} (R2.5)")
+        if seen.revolution:
+            screen.say(Text("revolution: the rank order is flipped (R4.8)", style="magenta"))
+    if seen.offered:
+        line = Text("offered: ")
+        line.append_text(screen.cards(seen.offered))
+        screen.say(line)
+    hand = Text(f"your hand ({len(seen.hand)}): ", style="bold")
+    hand.append_text(screen.cards(seen.hand.cards))
+    screen.say(hand)
+    if seen.phase is Phase.EXCHANGE:
+        screen.say(_exchange_prompt(seen, screen))
+
+
+def _exchange_prompt(seen: Observation, screen: Screen) -> str:
+    """What the person decides in the exchange (R8.2-R8.4), with the forms to type."""
+    moves = seen.legal_moves
+    first = moves[0] if moves else None
+    if isinstance(first, Give):
+        choices = " or ".join(f"'{typed_form(move, seen)}'" for move in moves)
+        return f"You are the Loser: give your highest card (R8.2): type {choices}"
+    if isinstance(first, Offer):
+        low = sorted(seen.hand.cards)[:2]
+        example = " ".join(map(str, low))
+        return f"You are the Winner: offer two cards of your hand for the Loser to take one (R8.2), e.g. 'offer {example}'"
+    if isinstance(first, Take):
+        choices = " or ".join(f"'{typed_form(move, seen)}'" for move in moves)
+        return f"You are the Loser: take one of the two offered cards (R8.2): type {choices}"
+    if isinstance(first, Return):
+        return f"You are the Winner: return any card of your hand (R8.3), e.g. 'return {min(seen.hand.cards)}'"
+    return ""
+
+
+def typed_form(move: Move, seen: Observation) -> str:
+    """A move as the person would type it, with the kind declared where its cards
+    have readings of several kinds (R3.16).
+
+    >>> from zhengshangyou.game import Game
+    >>> from zhengshangyou.rules import Rules
+    >>> from zhengshangyou.plays import Play
+    >>> seen = Game(Rules(straight_flush="distinct"), seed=1).observation(0)
+    >>> typed_form(Play.parse("3H 4H 5H 6H 7H as straight_flush", seen.rules), seen)
+    '3H 4H 5H 6H 7H as straight_flush'
+    """
+    if isinstance(move, Play):
+        text = " ".join(str(card) for card in laid_out(move, seen.rules))
+        kinds = {play.kind for play in classify_all(move.cards, seen.rules)}
+        return f"{text} as {move.kind.value}" if len(kinds) > 1 else text
+    return str(move)
+
+
+def typed_move(text: str, seen: Observation) -> str:
+    """What the person typed, as the game reads moves: ranks alone (``9 9 9``,
+    ``10 J Q K A``) become cards of the hand where the suits cannot matter; the
+    rest is left to :meth:`Game.play <zhengshangyou.game.Game.play>`.
+
+    Ranks alone are read when no comparison looks at suits and there are no
+    straight flushes (R4.3, R4.5, R3.11), or when the hand holds just the cards
+    named; the start card a lead must include is taken first (R2.5). Otherwise a
+    :class:`~zhengshangyou.errors.NotationError` asks for the suits.
+
+    >>> from zhengshangyou.game import Game
+    >>> seen = Game(seed=3).observation(0)
+    >>> [str(card) for card in seen.hand if card.rank.symbol == "K"]
+    ['KH']
+    >>> typed_move("k", seen)
+    'KH'
+    >>> typed_move("K K", seen)
+    Traceback (most recent call last):
+    ...
+    zhengshangyou.errors.NotationError: you hold one K, not 2 (R1.4)
+    """
+    tokens = text.split()
+    if not tokens or not all(_RANK_ONLY.match(token) for token in tokens):
+        return text
+    rules = seen.rules
+    wanted: dict[Rank, int] = {}
+    for token in tokens:
+        rank = Rank.parse(token)
+        wanted[rank] = wanted.get(rank, 0) + 1
+    chosen: list[Card] = []
+    for rank, count in wanted.items():
+        held = [card for card in seen.hand.cards if card.rank is rank]
+        if len(held) < count:
+            have = {0: "no", 1: "one"}.get(len(held), str(len(held)))
+            raise NotationError(f"you hold {have} {rank.symbol}, not {count} (R1.4)", token=rank.symbol)
+        if len(held) > count and (rules.suits_matter or rules.straight_flush != "none"):
+            rule = "R3.11" if rules.straight_flush != "none" else ("R4.5" if rules.straights_by_suit else "R4.3")
+            raise NotationError(
+                f"suits matter under these rules ({rule}): name the cards, such as"
+                f" {' '.join(str(card) for card in held[:count])}",
+                token=rank.symbol,
+            )
+        must = seen.must_include
+        if must is not None and must in held:
+            held.remove(must)
+            held.insert(0, must)
+        chosen.extend(held[:count])
+    return " ".join(str(card) for card in chosen)
+
+
+@attrs.define
+class _Pending:
+    """An ambiguous play waiting for its reading to be chosen by number (R3.16)."""
+
+    cards: str
+    kinds: tuple[str, ...]
+
+
+def _read_line(stdin: TextIO, screen: Screen, prompt: str) -> str | None:
+    """A line from the person, with line editing and history on a real terminal."""
+    if stdin.isatty() and screen.out.isatty():
+        with contextlib.suppress(ImportError):  # not on Windows
+            import readline  # noqa: F401  (gives input() editing and history)
+        try:
+            return input(prompt)
+        except EOFError:
+            return None
+    screen.console.print(prompt, end="")
+    screen.out.flush()
+    line = stdin.readline()
+    return None if not line else line.rstrip("\n")
+
+
+def play_session(
+    game: Game,
+    you: int,
+    bots: Sequence[Bot | None],
+    stdin: TextIO,
+    screen: Screen,
+    *,
+    hands: int = 1,
+    header: str = "",
+) -> bool:
+    """Play ``game`` with the person at seat ``you`` and ``bots`` elsewhere, for
+    ``hands`` hands or until the match ends; False when the person stopped early.
+
+    Every line shown is built from the person's observation (and the bots act on
+    their own).
+    """
+    names = _names(bots)
+    if header:
+        screen.say(Text(header, style="bold"))
+    screen.say(f"Type {_COMMANDS}.")
+    shown_hand, shown = -1, 0
+    played = 0
+    while True:
+        seen = game.observation(you)
+        if seen.hand_number != shown_hand:
+            shown_hand, shown = seen.hand_number, 0
+            screen.say()
+        told = events(seen, names, unicode=screen.unicode)
+        for event in told[shown:]:
+            screen.event(event)
+        shown = len(told)
+        if seen.phase.is_over:
+            played += 1
+            if seen.phase is Phase.MATCH_OVER or played >= hands:
+                totals = ", ".join(f"{names[seat]} {score:+d}" for seat, score in enumerate(seen.scores))
+                screen.say(Text(f"Match totals: {totals}", style="bold"))
+                return True
+            game.next_hand()
+            continue
+        bot = bots[seen.to_act]
+        if bot is not None:
+            game.play(bot.choose(game.observation(seen.to_act)), seat=seen.to_act)
+            continue
+        _draw_position(seen, names, screen, told)
+        if not _person_moves(game, seen, stdin, screen):
+            return False
+
+
+def _person_moves(game: Game, seen: Observation, stdin: TextIO, screen: Screen) -> bool:
+    """Read the person's move until one is allowed and play it; False to stop."""
+    pending: _Pending | None = None
+    while True:
+        line = _read_line(stdin, screen, "your move> ")
+        if line is None:
+            screen.say()
+            screen.say("End of input: stopping.")
+            return False
+        text = line.strip()
+        word = text.lower()
+        if word in ("quit", "exit", "q"):
+            return False
+        if word in ("help", "h"):
+            screen.say(f"Type {_COMMANDS}.")
+            screen.say("An ambiguous play is declared: 3C 4C 5C as straight_flush, or by the number offered.")
+            continue
+        if word in ("?", "hint"):
+            screen.say(f"hint: {typed_form(HeuristicBot().choose(seen), seen)}")
+            continue
+        if not text:
+            continue
+        if pending is not None and text.isdigit() and 1 <= int(text) <= len(pending.kinds):
+            text = f"{pending.cards} as {pending.kinds[int(text) - 1]}"
+        pending = None
+        try:
+            game.play(typed_move(text, seen), seat=seen.seat)
+        except AmbiguousPlayError as error:
+            readings = [play for play in error.readings if isinstance(play, Play)]
+            kinds = tuple(dict.fromkeys(play.kind.value for play in readings))
+            cards = " ".join(str(card) for card in readings[0].cards) if readings else text
+            pending = _Pending(cards, kinds)
+            screen.say(f"{cards} can be played as:")
+            for number, kind in enumerate(kinds, 1):
+                screen.say(f"  {number}) {kind.replace('_', ' ')}   ({cards} as {kind})")
+            screen.say("type its number, or the play with 'as <kind>' (R3.16)")
+        except ValueError as error:  # the library's errors are ValueErrors naming a rule
+            message = str(error)
+            rule = getattr(error, "rule", None)
+            if rule and rule not in message:
+                message += f" ({rule})"
+            screen.say(Text(f"Not allowed: {message}", style="yellow"))
+        else:
+            return True
+
+
+def replay_session(
+    record: Record,
+    seat: int,
+    stdin: TextIO,
+    screen: Screen,
+    *,
+    pause: bool = True,
+    show_hands: bool = False,
+) -> None:
+    """Step through a record move by move, told as ``seat`` sees it.
+
+    With ``pause``, each step waits for a line: Enter for the next move, a number
+    to go to that move (counted from 1 over the whole match), ``end`` to run to the
+    end, ``quit`` to stop; the end of input runs to the end. ``show_hands`` shows
+    every seat's hand at each step (a record holds every deal: it is open).
+    """
+    rules = record.rules
+    game = Game(rules, seed=record.seed if record.seed is not None else 0, deals=[hand.deal for hand in record.hands])
+    names = tuple(f"seat {other}" for other in range(rules.players))
+    total = sum(len(hand.actions) for hand in record.hands)
+    screen.say(Text(f"Replay of a record: {len(record.hands)} hand(s), {total} moves, told as seat {seat} sees it", style="bold"))
+    index, target = 0, 1
+    shown = 0
+    for number, hand in enumerate(record.hands):
+        if number:
+            game.next_hand()
+            shown = 0
+        for action in [None, *hand.actions]:
+            if action is not None:
+                game.play(action.move, seat=action.seat)
+                index += 1
+            seen = game.observation(seat)
+            told = events(seen, names, unicode=screen.unicode)
+            for event in told[shown:]:
+                screen.event(event)
+            shown = len(told)
+            if action is None:
+                continue
+            if show_hands:
+                for other in range(rules.players):
+                    line = Text(f"  {names[other]}: ")
+                    line.append_text(screen.cards(game.hands[other].cards))
+                    screen.say(line)
+            if pause and index >= target and index < total:
+                answer = _read_line(stdin, screen, f"move {index}/{total}> ")
+                if answer is None or answer.strip().lower() == "end":
+                    pause = False
+                elif answer.strip().lower() in ("quit", "q", "exit"):
+                    return
+                elif answer.strip().isdigit():
+                    target = int(answer.strip())
+                else:
+                    target = index + 1
+    screen.say(Text(f"End of the record: scores {list(game.scores)}", style="bold"))
+
