@@ -18,7 +18,7 @@ does both, and its legal-move view asks the same check.
 >>> check_exchange(exchange, hands, rules, Give(Card.parse("2S")))
 Traceback (most recent call last):
 ...
-zhengshangyou.errors.IllegalMoveError: give 2S is not allowed now; expected Give(card): the Loser gives their highest card (R8.2)
+zhengshangyou.errors.IllegalMoveError: give 2S is not allowed now; expected 'give CARD': the Loser gives their highest card (R8.2)
 >>> exchange, hands = apply_exchange(exchange, hands, rules, Give(Card.parse("RJ")))
 >>> exchange.step, [str(hand) for hand in hands]
 (<ExchangeStep.RETURN: 'return'>, ['3D 9S RJ', '4C', '5D 2S'])
@@ -152,10 +152,10 @@ def exchange_moves(exchange: ExchangeState, hands: tuple[Hand, ...], rules: Rule
 
 
 _EXPECTED = {
-    ExchangeStep.GIVE: "Give(card): the Loser gives their highest card",
-    ExchangeStep.OFFER: "Offer(two cards): the Winner offers two cards of their hand",
-    ExchangeStep.TAKE: "Take(card): the Loser takes one of the two offered cards",
-    ExchangeStep.RETURN: "Return(card): the Winner returns any card of their hand",
+    ExchangeStep.GIVE: "'give CARD': the Loser gives their highest card",
+    ExchangeStep.OFFER: "'offer CARD CARD': the Winner offers two cards of their hand",
+    ExchangeStep.TAKE: "'take CARD': the Loser takes one of the two offered cards",
+    ExchangeStep.RETURN: "'return CARD': the Winner returns any card of their hand",
 }
 
 
@@ -173,7 +173,7 @@ def check_exchange(exchange: ExchangeState, hands: tuple[Hand, ...], rules: Rule
     >>> check_exchange(offer, hands, Rules(players=2), Offer.parse("3D KS"))
     Traceback (most recent call last):
     ...
-    zhengshangyou.errors.IllegalMoveError: offer 3D KS is not allowed now; expected Offer(two cards): the Winner offers two cards of their hand (R8.2)
+    zhengshangyou.errors.IllegalMoveError: offer 3D KS is not allowed now; expected 'offer CARD CARD': the Winner offers two cards of their hand (R8.2)
     """
     step = exchange.step
     if step is ExchangeStep.GIVE:
