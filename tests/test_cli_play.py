@@ -358,3 +358,28 @@ def test_play_in_a_real_terminal() -> None:
     assert "31m" in text
     assert "The hand is over." in text
     assert "Finishing order:" in text
+
+
+class WrongAtTheExchange(Typed):
+    """Follows the hints, but first answers the Loser's prompt with a take."""
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        screen = self.screen.getvalue()
+        if "You are the Loser: give" in screen and not self.lines and "take 3D" not in screen:
+            self.lines.append("take 3D")
+            self.screen.write("take 3D")  # the test finds it was sent
+        return super().readline(size)
+
+
+def test_R8_2_a_refused_exchange_decision_names_the_form_to_type() -> None:
+    screen = io.StringIO()
+    os.environ["COLUMNS"] = "1000"
+    try:
+        argv = ["play", "--seed", "13", "--hands", "2", "--exchange", "highest_for_one_of_two"]
+        assert main(argv, stdin=WrongAtTheExchange(screen, hints=True), stdout=screen) == 0
+    finally:
+        del os.environ["COLUMNS"]
+    text = screen.getvalue()
+    assert "Not allowed: take 3D is not allowed now; expected 'give CARD': the Loser gives their highest card (R8.2)" in text
+    assert "Give(" not in text
+    assert "Play(" not in text
