@@ -276,7 +276,7 @@ def test_serve_runs_the_table_with_uvicorn(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(uvicorn, "run", lambda app, **options: served.append((app, options)))
     serve(Rules(players=3), seat=2, bots=["greedy"], seed=1, host="0.0.0.0", port=9000)
     [(app, options)] = served
-    assert options == {"host": "0.0.0.0", "port": 9000, "access_log": False}
+    assert options == {"host": "0.0.0.0", "port": 9000, "log_level": "warning"}
     assert app.state.table.seat == 2
     assert app.state.table.players == ["greedy", "greedy", "you"]
 

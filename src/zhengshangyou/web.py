@@ -24,14 +24,14 @@ This module is also the worked example of :doc:`ui`. It keeps to three rules:
 
 The routes (the page uses nothing else):
 
-=================  ===================================================================
-``GET /``          the page (``webtable/index.html``, its script and style sheet)
-``GET /api/view``  the view: what the person may see now
-``POST /api/move`` ``{"move": "3C 4C 5C"}``: the person's move, then the bots' moves
-``POST /api/hint`` the heuristic bot's choice on the person's observation
-``POST /api/next`` deal the next hand (R2.6, R8)
-``POST /api/new``  ``{"preset": "winner", "options": {"players": 3}}``: a new game
-=================  ===================================================================
+====================  ================================================================
+``GET /``             the page (``webtable/index.html``, its script and style sheet)
+``GET /api/view``     the view: what the person may see now
+``POST /api/move``    ``{"move": "3C 4C 5C"}``: the person's move, then the bots' moves
+``POST /api/hint``    the heuristic bot's choice on the person's observation
+``POST /api/next``    deal the next hand (R2.6, R8)
+``POST /api/new``     ``{"preset": "winner", "options": {"players": 3}}``: a new game
+====================  ================================================================
 
 A refusal is HTTP 400 with ``{"error": message, "rule": rule id}`` (and
 ``"choices"`` for an ambiguous play).
@@ -78,7 +78,7 @@ from zhengshangyou.tournament import bot_from_name, check_bot_name
 __all__ = ["create_app", "serve"]
 
 #: The page's files: static, with no game data in them.
-PAGE = Path(__file__).with_name("webtable")
+_PAGE = Path(__file__).with_name("webtable")
 _RED = (Suit.HEARTS, Suit.DIAMONDS)
 _ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 
@@ -172,12 +172,12 @@ def _status(seen: Observation, seat: int) -> str:
 def _view(table: _Table) -> dict[str, Any]:
     """Everything the page shows, from the person's observation only (and the names of
     the bots and of the presets, which are no game data)."""
-    game, you = table.game, table.seat
-    seen = game.observation(you)
-    rules = seen.rules
+    you = table.seat
+    seen = table.game.observation(you)
+    rules, top = seen.rules, seen.top
     names = [f"seat {seat} (you)" if seat == you else f"seat {seat}" for seat in range(rules.players)]
-    top = seen.top
-    over = seen.phase.is_over
+    exchange = seen.legal_moves if seen.phase is Phase.EXCHANGE else ()
+    result = seen.results[-1] if seen.phase.is_over else None
     return {
         "seat": you,
         "phase": seen.phase.value,
@@ -188,7 +188,7 @@ def _view(table: _Table) -> dict[str, Any]:
             {
                 "name": names[seat],
                 "player": table.players[seat],
-                "held": seen.counts[seat],
+                "held": seen.counts[seat],  # the other hands: their sizes alone
                 "status": _status(seen, seat),
                 "to_act": seen.to_act == seat,
                 "score": seen.scores[seat],
@@ -198,7 +198,7 @@ def _view(table: _Table) -> dict[str, Any]:
         "top": None
         if top is None
         else {
-            "cards": [_card(card) for card in laid_out(top, rules)],
+            "cards": [_card(card) for card in laid_out(top, rules)],  # a run from its low end
             "kind": top.kind.label,
             "by": names[seen.top_seat],
         },
@@ -206,16 +206,12 @@ def _view(table: _Table) -> dict[str, Any]:
         "must_include": None if seen.must_include is None else _card(seen.must_include),
         "revolution": seen.revolution,
         "can_pass": any(isinstance(move, Pass) for move in seen.legal_moves),
-        "exchange": [
-            {"move": str(move), "text": move_text(move, rules)}
-            for move in seen.legal_moves
-            if seen.phase is Phase.EXCHANGE
-        ],
+        "exchange": [{"move": str(move), "text": move_text(move, rules)} for move in exchange],
         "offered": [_card(card) for card in seen.offered],
         "events": [{"text": event.text, "kind": event.kind, "rule": event.rule} for event in events(seen, names)],
         "result": None
-        if not over
-        else {"lines": list(score_lines(seen.results[-1], rules, names)), "match_over": game.is_match_over},
+        if result is None
+        else {"lines": list(score_lines(result, rules, names)), "match_over": seen.phase is Phase.MATCH_OVER},
         "rules": _rules_summary(rules),
         "presets": list(Rules.preset_names()),
     }
@@ -297,7 +293,7 @@ def create_app(
         return JSONResponse(_view(table))
 
     async def page(request: Request) -> FileResponse:
-        return FileResponse(PAGE / "index.html")
+        return FileResponse(_PAGE / "index.html")
 
     async def view(request: Request) -> JSONResponse:
         return answer()
@@ -341,7 +337,7 @@ def create_app(
             Route("/api/hint", hint, methods=["POST"]),
             Route("/api/next", next_hand, methods=["POST"]),
             Route("/api/new", new_game, methods=["POST"]),
-            Mount("/static", StaticFiles(directory=PAGE), name="static"),
+            Mount("/static", StaticFiles(directory=_PAGE), name="static"),
         ]
     )
     app.state.table = table
@@ -358,8 +354,9 @@ def serve(
     port: int = 8000,
 ) -> None:
     """Serve the browser table (:func:`create_app`) at ``http://host:port/`` with
-    uvicorn until interrupted (Ctrl+C). The arguments are checked before the server
-    starts:
+    uvicorn until interrupted (Ctrl+C); uvicorn says only warnings and errors (the
+    caller tells the person the address). The arguments are checked before the
+    server starts:
 
     >>> serve(Rules(players=3), seat=5)
     Traceback (most recent call last):
@@ -367,4 +364,4 @@ def serve(
     zhengshangyou.errors.InvalidSetupError: seat must be 0..2, not 5 (R2.1)
     """
     app = create_app(rules, seat=seat, bots=bots, seed=seed)
-    uvicorn.run(app, host=host, port=port, access_log=False)
+    uvicorn.run(app, host=host, port=port, log_level="warning")

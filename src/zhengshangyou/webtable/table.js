@@ -120,7 +120,7 @@ function draw(data) {
     item.append(suited(event.text));
     return item;
   }));
-  events.lastElementChild?.scrollIntoView({block: "nearest"});
+  events.scrollTop = events.scrollHeight; // the latest event in sight
 }
 
 function drawSeats() {
@@ -138,14 +138,14 @@ function drawSeats() {
 
 function drawFelt() {
   const top = view.top;
+  $("felt").hidden = Boolean(view.result);
   let heading = "";
   if (top) heading = `To beat: ${top.kind}, played by ${top.by}`;
-  else if (view.phase === "exchange") heading = "The exchange before the hand (R8)";
+  else if (view.phase === "exchange") heading = EXCHANGE[view.exchange[0]?.move.split(" ")[0]] || "The exchange (R8)";
   else if (view.leader) heading = view.your_turn ? "Your lead: play any combination" : `${view.leader} leads`;
   $("to-beat").textContent = heading;
   $("top").replaceChildren(...(top ? top.cards : view.offered).map((card) => cardElement(card)));
   const notes = [];
-  if (!top && view.offered.length) notes.push("The Winner offers these two cards: take one (R8.2)");
   if (view.must_include) notes.push(`The lead must include ${view.must_include.rank}${view.must_include.suit} (R2.5)`);
   if (view.revolution) notes.push("Revolution: the rank order is flipped (R4.8)");
   $("notes").replaceChildren(...notes.map((note) => {
@@ -170,6 +170,14 @@ function toggle(place) {
   $("hand").children[place].classList.toggle("selected", selected.has(place));
   $("move").value = [...selected].sort((a, b) => a - b).map((index) => view.hand[index].code).join(" ");
 }
+
+// What the person does in each step of the exchange.
+const EXCHANGE = {
+  give: "The exchange: give your highest card to the Winner (R8.2)",
+  offer: "The exchange: offer two of your cards; the Loser takes one (R8.2)",
+  take: "The exchange: take one of the two cards the Winner offers (R8.2)",
+  return: "The exchange: return any one card to the Loser (R8.3)",
+};
 
 // The exchange decisions (R8): a button a decision when there are few of a kind,
 // otherwise one button that makes the decision with the selected cards.

@@ -1,0 +1,277 @@
+"""The browser table's page in a real headless browser: Debian's Chromium driven by
+Playwright, against the app served by uvicorn on 127.0.0.1 in a thread.
+
+The person plays through the page (clicking cards, typing into the move box, the
+pass button, the chooser of an ambiguous play), and every response the page
+receives is checked for hidden cards: the server records, for each response as it
+is sent, the cards the other seats hold that the person may not know of
+(:func:`test_web.hidden_cards`), one request at a time, and tags the response
+with the record's number, so that what the page got is checked against the game
+as it was when the answer was made.
+
+Without Chromium or Playwright these tests are skipped, unless
+``ZHENGSHANGYOU_REQUIRE_BROWSER=1`` (as in CI), which makes that a failure.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import pytest
+import uvicorn
+from starlette.types import Message, Receive, Scope, Send
+
+from test_web import ambiguous_lead, exchange_table, hidden_cards, leaked
+from zhengshangyou import Card, Game, Kind, Offer, Pass, Play, Rules
+from zhengshangyou.bots import Bot, GreedyBot, HeuristicBot
+from zhengshangyou.narrate import score_lines
+from zhengshangyou.web import _typed, create_app
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page, Response
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+#: Chromium's arguments as root in a container: no sandbox, no GPU, nothing fetched.
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+def missing() -> str | None:
+    """Why the browser tests cannot run here, or None."""
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Playwright is not installed (pip install playwright)"
+    if not shutil.which(CHROMIUM):
+        return f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+    return None
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    reason = missing()
+    if reason is not None:
+        if os.environ.get("ZHENGSHANGYOU_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"ZHENGSHANGYOU_REQUIRE_BROWSER=1, but {reason}")
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+class Served:
+    """The browser table under uvicorn in a thread, recording for each response the
+    hidden cards at the moment it is sent."""
+
+    def __init__(self, rules: Rules, **options: Any) -> None:
+        self.app = create_app(rules, **options)
+        self.records: list[set[Card]] = []
+        self.one_at_a_time = asyncio.Lock()
+        config = uvicorn.Config(
+            self.recording, host="127.0.0.1", port=0, interface="asgi3", lifespan="off", log_level="warning"
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        while not self.server.started:
+            time.sleep(0.01)
+        port = self.server.servers[0].sockets[0].getsockname()[1]
+        self.url = f"http://127.0.0.1:{port}"
+
+    @property
+    def game(self) -> Game:
+        game: Game = self.app.state.table.game
+        return game
+
+    async def recording(self, scope: Scope, receive: Receive, send: Send) -> None:
+        # One request at a time, so the game cannot change between the answer being
+        # made and its record; the record's number goes out as a header.
+        async with self.one_at_a_time:
+            number = len(self.records)
+
+            async def send_recorded(message: Message) -> None:
+                if message["type"] == "http.response.start":
+                    self.records.append(hidden_cards(self.game, self.app.state.table.seat))
+                    headers = [*message.get("headers", []), (b"x-record", str(number).encode())]
+                    message = {**message, "headers": headers}
+                await send(message)
+
+            await self.app(scope, receive, send_recorded)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+class Person:
+    """A page of the table, with every response it receives kept to be checked."""
+
+    def __init__(self, browser: Browser, served: Served) -> None:
+        self.served = served
+        self.context = browser.new_context(viewport={"width": 1280, "height": 800})
+        self.context.set_default_timeout(5000)
+        self.page: Page = self.context.new_page()
+        self.responses: list[Response] = []
+        self.checked = 0
+        self.page.on("response", self.received)
+        self.page.goto(served.url + "/")
+        self.page.wait_for_function("document.body.dataset.updates >= 1")
+
+    def received(self, response: Response) -> None:
+        self.responses.append(response)
+
+    def act(self, *clicks: str, fill: str | None = None) -> None:
+        """Click the selectors (after filling the move box with ``fill``); wait for the answer."""
+        page = self.page
+        before = int(page.evaluate("document.body.dataset.updates"))
+        if fill is not None:
+            page.fill("#move", fill)
+        for selector in clicks:
+            page.click(selector)
+        page.wait_for_function("n => Number(document.body.dataset.updates) > n", arg=before)
+        self.check()
+
+    def play(self, cards: tuple[Card, ...]) -> None:
+        """Click the cards in the hand, then the Play button."""
+        clicks = [f"#hand button.card[data-code='{card}']:not(.selected) >> nth=0" for card in cards]
+        page = self.page
+        for selector in clicks:
+            page.click(selector)
+        self.act("#play")
+
+    def play_hand(self, bot: Bot) -> int:
+        """Play ``bot``'s choices to the end of the hand: plays by clicking their cards (or
+        typing them, declared, when they must be), passes with the pass button; the
+        number of passes."""
+        passes = 0
+        while not self.served.game.is_hand_over:
+            game = self.served.game
+            choice = bot.choose(game.observation(self.served.app.state.table.seat))
+            typed = _typed(choice, game)
+            if isinstance(choice, Pass):
+                self.act("#pass")
+                passes += 1
+            elif " as " in typed:
+                self.act("#play", fill=typed)
+            else:
+                assert isinstance(choice, Play)
+                self.play(choice.cards)
+            assert self.page.get_attribute("#message", "class") != "error", self.page.inner_text("#message")
+        return passes
+
+    def check(self) -> None:
+        """No response the page received shows a card hidden from the person then."""
+        for response in self.responses:
+            assert response.url.startswith(self.served.url), response.url
+            number = response.headers.get("x-record")
+            assert number is not None, response.url
+            named = response.request.post_data or ""
+            assert leaked(response.text(), self.served.records[int(number)], named) == set()
+        self.checked += len(self.responses)
+        self.responses.clear()
+
+    def close(self) -> None:
+        self.check()
+        self.context.close()
+
+
+@pytest.fixture
+def table(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """Open the table under the test's rules and options: ``table(rules, **options)``."""
+    opened: list[tuple[Served, Person]] = []
+
+    def open_table(rules: Rules, **options: Any) -> tuple[Served, Person]:
+        served = Served(rules, **options)
+        opened.append((served, Person(browser, served)))
+        return opened[-1]
+
+    yield open_table
+    for served, person in opened:
+        person.close()
+        served.stop()
+
+
+def test_R6_1_a_whole_hand_is_played_through_the_page_to_the_score(table: Any) -> None:
+    served, person = table(Rules(), seed=0)
+    page = person.page
+    assert page.locator("#seats tbody tr").count() == 4
+    assert person.play_hand(HeuristicBot()) > 0  # passes
+    result = served.game.state.result
+    assert result is not None
+    assert page.is_visible("#result")
+    names = [f"seat {seat} (you)" if seat == 0 else f"seat {seat}" for seat in range(4)]
+    assert page.locator("#score-lines li").all_inner_texts() == list(score_lines(result, served.game.rules, names))
+    statuses = page.locator("#seats tbody tr td:nth-child(5)").all_inner_texts()
+    assert statuses[result.winner] == "Winner"
+    assert statuses[result.loser] == "Loser"
+    assert page.locator("#events li").last.inner_text() == score_lines(result, served.game.rules, names)[-1]
+    person.act("#next-hand")
+    assert page.inner_text("#hand-number").startswith("hand 2")
+    assert not page.is_visible("#result")
+    assert person.checked == len(served.records) > 20  # every answer reached the page and was checked
+
+
+def test_R8_2_the_winner_offers_two_cards_through_the_page(table: Any) -> None:
+    seed = exchange_table("Winner").app.state.table.seed  # the person wins the first hand
+    served, person = table(Rules(players=2, exchange="highest_for_one_of_two"), seed=seed, bots=["greedy"])
+    page = person.page
+    person.play_hand(GreedyBot())
+    assert page.locator("#seats tbody tr td:nth-child(5)").all_inner_texts()[0] == "Winner"
+    person.act("#next-hand")
+    assert page.is_visible("#exchange")
+    offer = GreedyBot().choose(served.game.observation(0))
+    assert isinstance(offer, Offer)
+    for card in offer.cards:
+        page.click(f"#hand button.card[data-code='{card}']")
+    person.act("#exchange button >> text='offer the selected cards'")
+    assert served.game.phase == "play"
+    told = page.locator("#events li.exchange").all_inner_texts()
+    assert len(told) == 3  # the give, the offer (seen by the Winner), the take
+    assert "(Winner) offers" in told[1]
+    assert page.is_hidden("#exchange")
+
+
+def test_R3_7_an_illegal_play_shows_the_rules_message_on_the_page(table: Any) -> None:
+    rules = Rules()
+    seed = next(seed for seed in range(100) if Game(rules, seed=seed).to_act == 0)
+    served, person = table(rules, seed=seed)  # the person leads
+    page = person.page
+    assert page.is_disabled("#pass")  # the leader may not pass (R5.1)
+    hand = sorted(served.game.hands[0])
+    before = served.game.state
+    person.act("#play", fill=f"{hand[0]} {hand[-1]}")
+    message = page.inner_text("#message")
+    assert page.get_attribute("#message", "class") == "error"
+    assert message.endswith("(R3.7)")
+    assert message.count("R3.7") == 1
+    assert served.game.state is before
+
+
+def test_R3_16_an_ambiguous_play_is_declared_through_the_chooser(table: Any) -> None:
+    rules = Rules(straight_flush="distinct", min_straight=3)
+    seed, leader, flush = ambiguous_lead(rules)
+    served, person = table(rules, seat=leader, seed=seed)
+    page = person.page
+    person.play(flush.cards)
+    assert "R3.16" in page.inner_text("#message")
+    assert page.locator("#chooser button").all_inner_texts() == ["straight", "straight flush"]
+    person.act("#chooser button >> text='straight flush'")
+    first = next(action.move for action in served.game.state.log if action.seat == leader)
+    assert isinstance(first, Play)
+    assert first == flush
+    assert first.kind is Kind.STRAIGHT_FLUSH
+    assert page.is_hidden("#chooser")
+    assert any(text.endswith("(straight flush)") for text in page.locator("#events li").all_inner_texts())
