@@ -42,7 +42,7 @@ from zhengshangyou.plays import Play, laid_out
 from zhengshangyou.rules import Rules
 from zhengshangyou.scoring import HandResult
 
-__all__ = ["Event", "EventKind", "cards_text", "events", "move_text", "score_lines", "seat_names"]
+__all__ = ["Event", "EventKind", "cards_text", "events", "move_text", "ordinal", "score_lines", "seat_names"]
 
 
 #: What an event is: the deal (and a face-up card), an exchange decision, a lead
@@ -107,8 +107,12 @@ def move_text(move: Move, rules: Rules, *, unicode: bool = True) -> str:
     return f"{type(move).__name__.lower()} {cards_text((move.card,), unicode=unicode)}"
 
 
-def _ordinal(number: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th`` ... (up to 8 seats)."""
+def ordinal(number: int) -> str:
+    """A place in words: ``1st``, ``2nd``, ``3rd``, ``4th`` ... (up to 8 seats).
+
+    >>> ordinal(2), ordinal(4)
+    ('2nd', '4th')
+    """
     return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number, 'th')}"
 
 
@@ -210,7 +214,7 @@ class _Table:
             if place == 1:
                 self.say("out", f"{name} is out: Winner{' (上游)' if self.unicode else ''} (R6.1)", seat, "R6.1")
             else:
-                self.say("out", f"{name} is out, {_ordinal(place)}", seat, "R6.1")
+                self.say("out", f"{name} is out, {ordinal(place)}", seat, "R6.1")
             left = [other for other in range(len(self.held)) if self.held[other]]
             if (rules.end == "first_out" and place == 1) or len(left) <= 1:
                 return False
@@ -364,7 +368,7 @@ def _reason(result: HandResult, rules: Rules, seat: int) -> str:
         return "no points are kept: the finishing order only (R7.3)"
     if rules.scoring == "placement":
         place = result.finishing_order.index(seat) + 1
-        return f"{_ordinal(place)} out (R7.2: first +2, second +1)"
+        return f"{ordinal(place)} out (R7.2: first +2, second +1)"
     if seat == result.winner:
         return "the others' losses together (R7.1)"
     left = result.cards_left[seat]

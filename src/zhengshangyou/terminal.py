@@ -30,7 +30,6 @@ from typing import TextIO
 
 import attrs
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
 from zhengshangyou.actions import Give, Move, Offer, Return, Take
@@ -38,7 +37,7 @@ from zhengshangyou.bots import Bot, HeuristicBot
 from zhengshangyou.cards import Card, Rank, Suit
 from zhengshangyou.errors import AmbiguousPlayError, NotationError
 from zhengshangyou.game import Game, Observation, Phase
-from zhengshangyou.narrate import Event, events
+from zhengshangyou.narrate import Event, events, ordinal
 from zhengshangyou.plays import Play, classify_all, laid_out
 from zhengshangyou.record import Record
 
@@ -85,13 +84,24 @@ class Screen:
         self.out = stdout
 
     def card(self, card: Card) -> Text:
-        """One card, red for hearts, diamonds and the red joker (R1.4)."""
+        """One card, red for hearts, diamonds and the red joker (R1.4).
+
+        >>> import io
+        >>> Screen(io.StringIO()).card(Card.parse("RJ")).style
+        'bold red'
+        """
         text = card.unicode() if self.unicode else str(card)
         red = card.suit in (Suit.HEARTS, Suit.DIAMONDS) or card.rank is Rank.RED_JOKER
         return Text(text, style="bold red" if red else "bold")
 
     def cards(self, cards: Sequence[Card], *, grouped: bool = True) -> Text:
-        """Cards in the given order, a rank's cards together (two spaces between ranks)."""
+        """Cards in the given order, a rank's cards together (two spaces between ranks).
+
+        >>> import io
+        >>> from zhengshangyou.cards import parse_cards
+        >>> Screen(io.StringIO()).cards(parse_cards("9C 9H 10S"), grouped=False).plain
+        '9C 9H 10S'
+        """
         text = Text()
         for index, card in enumerate(cards):
             if index:
@@ -101,11 +111,29 @@ class Screen:
         return text if cards else Text("-")
 
     def say(self, text: str | Text = "") -> None:
-        """Print a line, wrapped at word boundaries to the console's width."""
-        self.console.print(text, overflow="fold")
+        """Print a line, wrapped at word boundaries to the console's width.
+
+        >>> import io
+        >>> out = io.StringIO()
+        >>> Screen(out, width=20).say("seat 1 wins the trick and leads")
+        >>> print(out.getvalue(), end="")
+        seat 1 wins the
+        trick and leads
+        """
+        line = text if isinstance(text, Text) else Text(text)
+        for part in line.wrap(self.console, self.console.width, overflow="fold"):
+            part.rstrip()  # no trailing space where a line breaks
+            self.console.print(part)
 
     def event(self, event: Event) -> None:
-        """One public event, in words (leads in cyan, a seat out in green)."""
+        """One public event, in words (leads in cyan, a seat out in green).
+
+        >>> import io
+        >>> out = io.StringIO()
+        >>> Screen(out).event(Event("seat 2 passes", "pass", seat=2))
+        >>> out.getvalue().strip()
+        'seat 2 passes'
+        """
         style = {"lead": "cyan", "out": "bold green", "score": "bold", "revolution": "magenta"}
         text = Text(event.text, style=style.get(event.kind, ""))
         text.highlight_regex(_RED_CARD, "red")
@@ -120,29 +148,22 @@ def _names(bots: Sequence[Bot | None]) -> tuple[str, ...]:
     )
 
 
-def _seat_table(seen: Observation, names: Sequence[str], screen: Screen) -> Table:
-    """The seats: cards held, out (Winner, place) or Loser, who is to act, who passed."""
-    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False, expand=False)
-    table.add_column("seat")
-    table.add_column("cards", justify="right")
-    table.add_column("")
-    over = seen.phase.is_over
+def _seat_lines(seen: Observation, names: Sequence[str], screen: Screen) -> list[Text]:
+    """The seats, a line each: cards held, out (Winner, place), to act, passed."""
+    width = max(len(name) for name in names)
+    lines = [Text(f"{'seat':<{width}}  cards", style="bold")]
     for seat, name in enumerate(names):
         status = []
         if seat in seen.finished:
             place = seen.finished.index(seat) + 1
-            if over and place == len(names) and len(seen.finished) == len(names):
-                status.append("Loser (下游)" if screen.unicode else "Loser")
-            elif place == 1:
-                status.append("out: Winner (上游)" if screen.unicode else "out: Winner")
-            else:
-                status.append(f"out, {place}{ {2: 'nd', 3: 'rd'}.get(place, 'th') }")
-        if not over and seat == seen.to_act:
+            winner = " (上游)" if screen.unicode else ""
+            status.append(f"out: Winner{winner}" if place == 1 else f"out, {ordinal(place)}")
+        if seat == seen.to_act:
             status.append("to act")
-        elif seat in seen.passed and seen.phase is Phase.PLAY:
+        elif seat in seen.passed:
             status.append("passed")
-        table.add_row(name, str(seen.counts[seat]), ", ".join(status))
-    return table
+        lines.append(Text(f"{name:<{width}}  {seen.counts[seat]:>5}  {', '.join(status)}".rstrip()))
+    return lines
 
 
 def _trick(seen: Observation, told: Sequence[Event], screen: Screen) -> Text:
@@ -170,7 +191,8 @@ def _draw_position(seen: Observation, names: Sequence[str], screen: Screen, told
     """The position before the person's move: seats, the play to beat, the trick, the hand."""
     rules = seen.rules
     screen.say()
-    screen.console.print(_seat_table(seen, names, screen))
+    for line in _seat_lines(seen, names, screen):
+        screen.say(line)
     if seen.phase is Phase.PLAY:
         if seen.top is not None:
             line = Text("to beat: ", style="bold")
@@ -320,6 +342,15 @@ def play_session(
 
     Every line shown is built from the person's observation (and the bots act on
     their own).
+
+    >>> import io
+    >>> from zhengshangyou.bots import RandomBot
+    >>> out = io.StringIO()
+    >>> game = Game(seed=1)
+    >>> play_session(game, 0, [None, RandomBot(), RandomBot(), RandomBot()], io.StringIO("quit"), Screen(out))
+    False
+    >>> "your move> " in out.getvalue()
+    True
     """
     names = _names(bots)
     if header:
@@ -414,6 +445,14 @@ def replay_session(
     to go to that move (counted from 1 over the whole match), ``end`` to run to the
     end, ``quit`` to stop; the end of input runs to the end. ``show_hands`` shows
     every seat's hand at each step (a record holds every deal: it is open).
+
+    >>> import io
+    >>> game = Game(seed=2)
+    >>> game.play(next(iter(game.legal_moves())))
+    >>> out = io.StringIO()
+    >>> replay_session(Record.from_game(game), 1, io.StringIO(), Screen(out), pause=False)
+    >>> print(out.getvalue().splitlines()[-1])
+    End of the record: scores [0, 0, 0, 0]
     """
     rules = record.rules
     game = Game(rules, seed=record.seed if record.seed is not None else 0, deals=[hand.deal for hand in record.hands])
