@@ -20,8 +20,8 @@ from starlette.testclient import TestClient
 from zhengshangyou import Card, Game, Kind, NotationError, Play, Rules, ZhengShangyouError
 from zhengshangyou.actions import Give, Move, Offer, Return, Take
 from zhengshangyou.bots import Bot, GreedyBot
-from zhengshangyou.narrate import score_lines
-from zhengshangyou.web import _typed, create_app, serve
+from zhengshangyou.narrate import score_lines, typed_form
+from zhengshangyou.web import create_app, serve
 
 #: A card in the notation or with a suit symbol (``10H``, ``10♥``, ``BJ``), as a whole word.
 CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])(?:(?:10|[2-9JQKA])[DCHS♦♣♥♠]|BJ|RJ)(?![0-9A-Za-z])")
@@ -106,7 +106,7 @@ class Table:
             if bot is None:
                 view = self.move(self.call("/api/hint")["move"])
             else:
-                view = self.move(_typed(bot.choose(self.game.observation(self.seat)), self.game))
+                view = self.move(typed_form(bot.choose(self.game.observation(self.seat)), self.game.rules))
         return view
 
 
@@ -194,9 +194,10 @@ def test_R3_16_an_ambiguous_play_gets_its_readings_and_the_declared_one_is_playe
     assert f"seat {leader} (you) plays" in view["events"][3]["text"]
     assert view["events"][3]["text"].endswith("(straight flush)")
     # The hint's text is what the person would type: declared when it must be.
-    game = Game(rules, seed=seed)
-    assert _typed(flush, game) == f"{cards} as straight_flush"
-    assert _typed(Play.parse(cards, rules, kind=Kind.STRAIGHT), game) == f"{cards} as straight"
+    for play in (flush, Play.parse(cards, rules, kind=Kind.STRAIGHT)):
+        typed = typed_form(play, rules)
+        assert typed.endswith(f" as {play.kind.value}")
+        assert Play.parse(typed, rules) == play
 
 
 def exchange_table(role: str) -> Table:

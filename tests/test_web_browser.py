@@ -30,8 +30,8 @@ from starlette.types import Message, Receive, Scope, Send
 from test_web import ambiguous_lead, exchange_table, hidden_cards, leaked
 from zhengshangyou import Card, Game, Kind, Offer, Pass, Play, Rules
 from zhengshangyou.bots import Bot, GreedyBot, HeuristicBot
-from zhengshangyou.narrate import score_lines
-from zhengshangyou.web import _typed, create_app
+from zhengshangyou.narrate import score_lines, typed_form
+from zhengshangyou.web import create_app
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Response
@@ -160,7 +160,7 @@ class Person:
         while not self.served.game.is_hand_over:
             game = self.served.game
             choice = bot.choose(game.observation(self.served.app.state.table.seat))
-            typed = _typed(choice, game)
+            typed = typed_form(choice, game.rules)
             if isinstance(choice, Pass):
                 self.act("#pass")
                 passes += 1

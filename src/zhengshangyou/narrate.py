@@ -38,11 +38,11 @@ from zhengshangyou.combinations import Kind
 from zhengshangyou.game import Observation, Phase
 from zhengshangyou.hand import Hand
 from zhengshangyou.moves import engine_plays
-from zhengshangyou.plays import Play, laid_out
+from zhengshangyou.plays import Play, classify_all, laid_out
 from zhengshangyou.rules import Rules
 from zhengshangyou.scoring import HandResult
 
-__all__ = ["Event", "EventKind", "cards_text", "events", "move_text", "ordinal", "score_lines", "seat_names"]
+__all__ = ["Event", "EventKind", "cards_text", "events", "move_text", "ordinal", "score_lines", "seat_names", "typed_form"]
 
 
 #: What an event is: the deal (and a face-up card), an exchange decision, a lead
@@ -105,6 +105,24 @@ def move_text(move: Move, rules: Rules, *, unicode: bool = True) -> str:
         return f"offer {cards_text(move.cards, unicode=unicode)}"
     assert isinstance(move, (Give, Take, Return))
     return f"{type(move).__name__.lower()} {cards_text((move.card,), unicode=unicode)}"
+
+
+def typed_form(move: Move, rules: Rules) -> str:
+    """A move as a person types it (what ``Game.play`` reads back): a play's cards in
+    the order they are laid down, with its kind declared where the cards have
+    readings of several kinds (R3.16); other moves as they print.
+
+    >>> rules = Rules(straight_flush="distinct")
+    >>> typed_form(Play.parse("3H 4H 5H 6H 7H as straight_flush", rules), rules)
+    '3H 4H 5H 6H 7H as straight_flush'
+    >>> typed_form(Play.parse("9C 9S", rules), rules)
+    '9C 9S'
+    """
+    if isinstance(move, Play):
+        text = " ".join(str(card) for card in laid_out(move, rules))
+        kinds = {play.kind for play in classify_all(move.cards, rules)}
+        return f"{text} as {move.kind.value}" if len(kinds) > 1 else text
+    return str(move)
 
 
 def ordinal(number: int) -> str:

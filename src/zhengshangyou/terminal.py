@@ -32,16 +32,16 @@ import attrs
 from rich.console import Console
 from rich.text import Text
 
-from zhengshangyou.actions import Give, Move, Offer, Return, Take
+from zhengshangyou.actions import Give, Offer, Return, Take
 from zhengshangyou.bots import Bot, HeuristicBot
 from zhengshangyou.cards import Card, Rank, Suit
 from zhengshangyou.errors import AmbiguousPlayError, NotationError
 from zhengshangyou.game import Game, Observation, Phase
-from zhengshangyou.narrate import Event, events, ordinal
-from zhengshangyou.plays import Play, classify_all, laid_out
+from zhengshangyou.narrate import Event, events, ordinal, typed_form
+from zhengshangyou.plays import Play, laid_out
 from zhengshangyou.record import Record
 
-__all__ = ["Screen", "play_session", "replay_session", "typed_form", "typed_move"]
+__all__ = ["Screen", "play_session", "replay_session", "typed_move"]
 
 _RED_CARD = re.compile(r"(?<!\w)(?:10|[2-9JQKA])[♥♦HD](?!\w)|(?<!\w)RJ(?!\w)")
 _RANK_ONLY = re.compile(r"(?i)^(10|[2-9]|[tjqka])$")
@@ -222,36 +222,18 @@ def _exchange_prompt(seen: Observation, screen: Screen) -> str:
     moves = seen.legal_moves
     first = moves[0] if moves else None
     if isinstance(first, Give):
-        choices = " or ".join(f"'{typed_form(move, seen)}'" for move in moves)
+        choices = " or ".join(f"'{typed_form(move, seen.rules)}'" for move in moves)
         return f"You are the Loser: give your highest card (R8.2): type {choices}"
     if isinstance(first, Offer):
         low = sorted(seen.hand.cards)[:2]
         example = " ".join(map(str, low))
         return f"You are the Winner: offer two cards of your hand for the Loser to take one (R8.2), e.g. 'offer {example}'"
     if isinstance(first, Take):
-        choices = " or ".join(f"'{typed_form(move, seen)}'" for move in moves)
+        choices = " or ".join(f"'{typed_form(move, seen.rules)}'" for move in moves)
         return f"You are the Loser: take one of the two offered cards (R8.2): type {choices}"
     if isinstance(first, Return):
         return f"You are the Winner: return any card of your hand (R8.3), e.g. 'return {min(seen.hand.cards)}'"
     return ""
-
-
-def typed_form(move: Move, seen: Observation) -> str:
-    """A move as the person would type it, with the kind declared where its cards
-    have readings of several kinds (R3.16).
-
-    >>> from zhengshangyou.game import Game
-    >>> from zhengshangyou.rules import Rules
-    >>> from zhengshangyou.plays import Play
-    >>> seen = Game(Rules(straight_flush="distinct"), seed=1).observation(0)
-    >>> typed_form(Play.parse("3H 4H 5H 6H 7H as straight_flush", seen.rules), seen)
-    '3H 4H 5H 6H 7H as straight_flush'
-    """
-    if isinstance(move, Play):
-        text = " ".join(str(card) for card in laid_out(move, seen.rules))
-        kinds = {play.kind for play in classify_all(move.cards, seen.rules)}
-        return f"{text} as {move.kind.value}" if len(kinds) > 1 else text
-    return str(move)
 
 
 def typed_move(text: str, seen: Observation) -> str:
@@ -402,7 +384,7 @@ def _person_moves(game: Game, seen: Observation, stdin: TextIO, screen: Screen) 
             screen.say("An ambiguous play is declared: 3C 4C 5C as straight_flush, or by the number offered.")
             continue
         if word in ("?", "hint"):
-            screen.say(f"hint: {typed_form(HeuristicBot().choose(seen), seen)}")
+            screen.say(f"hint: {typed_form(HeuristicBot().choose(seen), seen.rules)}")
             continue
         if not text:
             continue

@@ -65,12 +65,12 @@ from starlette.responses import FileResponse, JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from zhengshangyou.actions import Move, Pass
+from zhengshangyou.actions import Pass
 from zhengshangyou.bots import Bot, HeuristicBot
 from zhengshangyou.cards import Card, Suit
 from zhengshangyou.errors import AmbiguousPlayError, InvalidSetupError, WrongTypeError, check_int
 from zhengshangyou.game import Game, Observation, Phase
-from zhengshangyou.narrate import events, move_text, score_lines
+from zhengshangyou.narrate import events, move_text, ordinal, score_lines, typed_form
 from zhengshangyou.plays import Play, laid_out
 from zhengshangyou.rules import Rules, check_rules
 from zhengshangyou.tournament import bot_from_name, check_bot_name
@@ -80,7 +80,6 @@ __all__ = ["create_app", "serve"]
 #: The page's files: static, with no game data in them.
 _PAGE = Path(__file__).with_name("webtable")
 _RED = (Suit.HEARTS, Suit.DIAMONDS)
-_ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
 class _Table:
@@ -143,19 +142,6 @@ def _card(card: Card) -> dict[str, Any]:
     }
 
 
-def _typed(move: Move, game: Game) -> str:
-    """A move as the person would type it: a play's cards, declared (``as kind``) when
-    the cards alone would be read otherwise here (R3.16)."""
-    if isinstance(move, Play):
-        text = " ".join(map(str, move.cards))
-        try:
-            plain = game.parse_move(text) == move
-        except ValueError:  # several readings (R3.16)
-            plain = False
-        return text if plain else f"{text} as {move.kind.value}"
-    return str(move)
-
-
 def _status(seen: Observation, seat: int) -> str:
     """A seat's place in the hand: Winner, out (2nd, 3rd...), Loser at the end; passed."""
     order = seen.finished
@@ -164,8 +150,8 @@ def _status(seen: Observation, seat: int) -> str:
         if place == 1:
             return "Winner"
         if seen.phase.is_over:
-            return "Loser" if place == len(order) else _ORDINALS.get(place, f"{place}th")
-        return f"out, {_ORDINALS.get(place, f'{place}th')}"
+            return "Loser" if place == len(order) else ordinal(place)
+        return f"out, {ordinal(place)}"
     return "passed" if seat in seen.passed else ""
 
 
@@ -308,12 +294,11 @@ def create_app(
         return answer(table.move, text)
 
     async def hint(request: Request) -> JSONResponse:
-        game = table.game
-        seen = game.observation(table.seat)
+        seen = table.game.observation(table.seat)
         if seen.to_act != table.seat:
             return _refusal(InvalidSetupError("no hint: it is not your turn (R5.2)", rule="R5.2"))
         choice = HeuristicBot().choose(seen)
-        return JSONResponse({"move": _typed(choice, game), "text": move_text(choice, seen.rules)})
+        return JSONResponse({"move": typed_form(choice, seen.rules), "text": move_text(choice, seen.rules)})
 
     async def next_hand(request: Request) -> JSONResponse:
         return answer(table.next_hand)
