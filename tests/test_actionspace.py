@@ -124,7 +124,7 @@ def test_r4_1_mask_is_exactly_the_legal_moves_in_random_games(
         check_position(space, state)
 
 
-@settings(max_examples=12)
+@settings(max_examples=8)
 @given(
     rules=one_deck_rules().map(lambda rules: rules.evolve(target_score=None)),
     exchange=st.sampled_from(["highest_for_one_of_two", "highest_for_any"]),
@@ -154,7 +154,7 @@ def test_r4_1_presets_labels_are_unique_and_parse_back(name: str) -> None:
     check_position(space, State.new(rules, seed=3))
 
 
-@settings(max_examples=15)
+@settings(max_examples=10)
 @given(rules=one_deck_rules())
 def test_r3_16_labels_are_unique_and_parse_back_under_random_rules(rules: Rules) -> None:
     space = ActionSpace(rules)

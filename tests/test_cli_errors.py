@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 
 import pytest
 
+import zhengshangyou
 from zhengshangyou import Game, Record, Rules, cli
 from zhengshangyou.bots import GreedyBot
 from zhengshangyou.cli import main
@@ -359,3 +360,38 @@ def test_python_m_zhengshangyou_runs_the_command_line(monkeypatch: pytest.Monkey
     assert printed.startswith("Rules of the preset 'winner':\n  players ")
     result = subprocess.run(command("rules", "winner"), capture_output=True, timeout=60, text=True)
     assert (result.returncode, result.stdout, result.stderr) == (0, printed, "")
+
+
+def test_cli_play_and_replay_without_rich_say_which_extra_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "zhengshangyou.terminal", None)  # import fails as without rich
+    monkeypatch.delattr(zhengshangyou, "terminal", raising=False)
+    for argv in (["play", "--seed", "1"], ["replay", "game.json"]):
+        assert_refused(argv, "needs rich", "pip install 'zhengshangyou[cli]'")
+
+
+def test_cli_serve_without_starlette_says_which_extra_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "zhengshangyou.web", None)
+    monkeypatch.delattr(zhengshangyou, "web", raising=False)
+    assert_refused(["serve"], "needs starlette and uvicorn", "pip install 'zhengshangyou[web]'")
+
+
+def test_cli_refuses_a_record_file_it_cannot_write_a_replay_seat_or_a_port(tmp_path: Path) -> None:
+    assert_refused(["play", "--record", str(tmp_path / "missing" / "game.json")], "cannot write", "No such file or directory")
+    path = tmp_path / "game.json"
+    path.write_text(Record.from_game(Game(seed=1)).to_json(), encoding="utf-8")
+    assert_refused(["replay", str(path), "--seat", "4"], "--seat must be a seat from 0 to 3, not 4")
+    assert_refused(["serve", "--port", "70000"], "a port is a whole number from 0 to 65535, not '70000'")
+    assert_refused(["serve", "--seat", "5"], "--seat must be a seat from 0 to 3, not 5")
+
+
+def test_cli_serve_runs_the_browser_table_with_the_rules_and_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    from zhengshangyou import web
+
+    calls: list[tuple[Rules, dict[str, Any]]] = []
+    monkeypatch.setattr(web, "serve", lambda rules, **options: calls.append((rules, options)))
+    status, out, err = run(["serve", "--preset", "winner", "--players", "3", "--port", "8123", "--seed", "4", "--bots", "greedy"])
+    assert (status, err) == (0, "")
+    assert out == "Serving the table on http://127.0.0.1:8123/ (Ctrl-C stops)\n"
+    ((rules, options),) = calls
+    assert rules == Rules.preset("winner", players=3)
+    assert options == {"seat": 0, "bots": ["greedy"], "seed": 4, "host": "127.0.0.1", "port": 8123}

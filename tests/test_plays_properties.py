@@ -17,7 +17,7 @@ import re
 from itertools import product
 
 import attrs
-from hypothesis import event, given
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from test_plays_reference import (
@@ -96,7 +96,12 @@ def play_pools(draw: st.DrawFn, rules: Rules) -> list[Play]:
     return [play for cards in sets for play in classify_all(cards, rules)]
 
 
-@EXAMPLES
+# Pools of plays under a random rule set each: twice the profile's number (a rule
+# set is read cold in every example, which makes these the slowest of the file).
+POOLS = settings(max_examples=2 * settings().max_examples)
+
+
+@POOLS
 @given(ANY_RULES, st.data(), st.booleans())
 def test_beats_is_a_strict_order(rules: Rules, data: st.DataObject, revolution: bool) -> None:
     plays = data.draw(play_pools(rules), label="plays")
@@ -117,7 +122,7 @@ def test_beats_is_a_strict_order(rules: Rules, data: st.DataObject, revolution: 
     event("a chain of three plays" if chains else "no chain")
 
 
-@EXAMPLES
+@POOLS
 @given(ANY_RULES, st.data(), st.booleans())
 def test_a_bomb_beats_every_non_bomb(rules: Rules, data: st.DataObject, revolution: bool) -> None:
     bombs = bomb_shapes(rules)
@@ -136,7 +141,7 @@ def test_a_bomb_beats_every_non_bomb(rules: Rules, data: st.DataObject, revoluti
                 assert not beats(other, bomb, revolution=revolution), (other, bomb)
 
 
-@EXAMPLES
+@POOLS
 @given(JOKER_BOMB_RULES, st.data(), st.booleans())
 def test_nothing_beats_the_joker_bomb(rules: Rules, data: st.DataObject, revolution: bool) -> None:
     jokers = [Card(Rank.BLACK_JOKER), Card(Rank.RED_JOKER)] * rules.decks

@@ -226,7 +226,7 @@ def _class_view_rank_plays(
     return list(dict.fromkeys(space.of(play) for play in found))
 
 
-@settings(max_examples=60)
+@settings(max_examples=40)
 @given(_positions(plain=True))
 def test_R5_1_where_suits_cannot_matter_a_hand_leads_every_rank_play_it_holds(
     position: tuple[Rules, Hand, Play | None, bool],
@@ -237,7 +237,7 @@ def test_R5_1_where_suits_cannot_matter_a_hand_leads_every_rank_play_it_holds(
     assert rank_plays(rules).legal(hand) == expected
 
 
-@settings(max_examples=50)
+@settings(max_examples=30)
 @given(_positions(plain=True))
 def test_R4_rank_plays_from_rank_counts_equal_those_of_the_class_view(
     position: tuple[Rules, Hand, Play | None, bool],

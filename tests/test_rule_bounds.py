@@ -155,7 +155,7 @@ def play_hands(rules: Rules, seed: int, hands: int = 2) -> int:
     return peak
 
 
-@settings(max_examples=300)
+@settings(max_examples=150)
 @given(
     rules=rules_sets(),
     exchange=st.sampled_from(EXCHANGES),
