@@ -521,7 +521,7 @@ def card_sets(
     return tuple(found[:max_size])
 
 
-# Cheap examples: five times the profile's number (500 under HYPOTHESIS_PROFILE=ci).
+# Cheap examples: five times the profile's number (350 under HYPOTHESIS_PROFILE=ci).
 EXAMPLES = settings(max_examples=5 * settings().max_examples)
 PRESET_RULES = [Rules.preset(name) for name in Rules.preset_names()]
 ONE_DECK_PRESETS = [rules for rules in PRESET_RULES if rules.decks == 1]
