@@ -356,7 +356,7 @@ class MatchMachine(RuleBasedStateMachine):
         check_state(self.game.state)
 
 
-MatchMachine.TestCase.settings = settings(max_examples=25, stateful_step_count=30)
+MatchMachine.TestCase.settings = settings(max_examples=15, stateful_step_count=30)
 TestMatchMachine = MatchMachine.TestCase
 
 
