@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from zhengshangyou import Game, Record, Rules
 from zhengshangyou.cli import main
@@ -383,3 +385,24 @@ def test_R8_2_a_refused_exchange_decision_names_the_form_to_type() -> None:
     assert "Not allowed: take 3D is not allowed now; expected 'give CARD': the Loser gives their highest card (R8.2)" in text
     assert "Give(" not in text
     assert "Play(" not in text
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    lines=st.lists(
+        st.one_of(
+            st.text(max_size=30),
+            st.sampled_from(["9 9", "10 J Q K A", "3C 4C 5C as straight_flush", "1", "2", "as", "give 2S", "?"]),
+        ),
+        max_size=12,
+    ),
+    seed=st.integers(0, 2**16),
+)
+def test_R1_4_no_typed_line_crashes_the_terminal_game(lines: list[str], seed: int) -> None:
+    argv = ["--seed", str(seed), "--straight-flush", "distinct", "--min-straight", "3", "--exchange", "highest_for_any"]
+    screen = io.StringIO()
+    typed = [line.replace("\n", " ").replace("\r", " ") for line in lines]
+    errors = io.StringIO()
+    status = main(["play", *argv, "--hands", "2"], stdin=Typed(screen, *typed), stdout=screen, stderr=errors)
+    assert (status, errors.getvalue()) == (0, "")
+    assert screen.getvalue().endswith(("End of input: stopping.\n", "your move> "))
