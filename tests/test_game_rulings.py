@@ -18,6 +18,7 @@ import pytest
 from zhengshangyou import (
     PASS,
     Action,
+    AmbiguousPlayError,
     Card,
     CardsNotHeldError,
     Deal,
@@ -1165,3 +1166,18 @@ def test_R7_1_seats_that_play_only_after_the_winner_is_out_score_as_untouched() 
     assert result is not None
     assert result.played == (True, False, False, False)
     assert result.scores == (14 * 3 + 13 * 3 + 13 * 3, -42, -39, -39)
+
+
+def test_R3_16_R3_cards_not_held_are_refused_as_not_held_before_any_reading_is_asked() -> None:
+    # 3C 4C 5C reads as a straight or a straight flush (R3.11, straight_flush="distinct");
+    # seat 0, to lead, holds 3C and 4C but not 5C: which reading is meant is moot.
+    game = Game(Rules(straight_flush="distinct", min_straight=3, first_lead="dealer"), seed=5)
+    assert game.to_act == 0
+    assert Card.parse("5C") not in game.hands[0]
+    with pytest.raises(CardsNotHeldError, match=r"^seat 0 does not hold 3C 4C 5C \(R3\)$"):
+        game.play("3C 4C 5C")
+    # Cards it holds still ask for the reading (R3.16).
+    assert {"6D", "7D", "8D"} <= {str(card) for card in game.hands[0]}
+    with pytest.raises(AmbiguousPlayError):
+        game.play("6D 7D 8D")
+    assert game.state.log == ()

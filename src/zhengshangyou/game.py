@@ -34,9 +34,10 @@ from typing import Any, Literal
 import attrs
 
 from zhengshangyou.actions import PASS, Give, Move, Offer, Pass, Return, Take
-from zhengshangyou.cards import Card, parse_cards
+from zhengshangyou.cards import Card, format_cards, parse_cards
 from zhengshangyou.combinations import Kind
 from zhengshangyou.errors import (
+    AmbiguousPlayError,
     CardsNotHeldError,
     IllegalMoveError,
     InvalidSetupError,
@@ -1576,7 +1577,15 @@ class Game:
         if state.hand_state.phase is Phase.PLAY and top is not None:
             def playable(play: Play) -> bool:
                 return beats(play, top, revolution=revolution)
-        return resolve(cards, state.rules, kind=kind, playable=playable, revolution=revolution)
+        try:
+            return resolve(cards, state.rules, kind=kind, playable=playable, revolution=revolution)
+        except AmbiguousPlayError as error:
+            # Asking which reading is meant makes sense only for cards the seat holds.
+            seat, read = state.trick.to_act, error.readings[0]
+            assert isinstance(read, Play)
+            if state.hand_state.phase is Phase.PLAY and not state.hands[seat].contains(read.cards):
+                raise CardsNotHeldError(f"seat {seat} does not hold {format_cards(read.cards)} (R3)") from None
+            raise
 
     def next_hand(self) -> None:
         """Deal the next hand of the match (see :meth:`State.next_hand`).
