@@ -214,10 +214,10 @@ def _draw_position(seen: Observation, names: Sequence[str], screen: Screen, told
     hand.append_text(screen.cards(seen.hand.cards))
     screen.say(hand)
     if seen.phase is Phase.EXCHANGE:
-        screen.say(_exchange_prompt(seen, screen))
+        screen.say(_exchange_prompt(seen))
 
 
-def _exchange_prompt(seen: Observation, screen: Screen) -> str:
+def _exchange_prompt(seen: Observation) -> str:
     """What the person decides in the exchange (R8.2-R8.4), with the forms to type."""
     moves = seen.legal_moves
     first = moves[0] if moves else None
