@@ -568,3 +568,27 @@ def test_R3_several_threads_share_one_memo_safely() -> None:
     assert len(seen) == 4 * 60
     for hand, top, found in seen:
         assert found == list(legal_plays(hand, shared, top))
+
+
+@settings(max_examples=40)
+@given(
+    rules=st.sampled_from([Rules.preset(name) for name in Rules.preset_names()]),
+    card=st.sampled_from(make_deck(1)),
+    others=st.lists(hands(max_size=18), min_size=1, max_size=6),
+    hand=hands(min_size=1, max_size=20),
+)
+def test_R2_5_the_kept_tables_of_a_pinned_card_list_what_fresh_ones_list(
+    rules: Rules, card: Card, others: list[Hand], hand: Hand
+) -> None:
+    # The tables of hands with `card` pinned first (R2.5) are kept per rule set and
+    # card: entries built for other hands must give every later hand the listing
+    # that tables built afresh for it give, in the same order.
+    hand = hand if card in hand else Hand((*hand.cards, card))
+    moves._PINNED_TABLES.clear()
+    fresh = list(legal_plays(hand, rules, must_include=card))
+    moves._PINNED_TABLES.clear()
+    for other in others:
+        if card not in other:
+            other = Hand((*other.cards, card))
+        list(legal_plays(other, rules, must_include=card))  # fills the kept tables
+    assert list(legal_plays(hand, rules, must_include=card)) == fresh

@@ -1011,6 +1011,53 @@ def tables_of(rules: Rules, classes: bool) -> Tables:
     return (_CLASS_TABLES if classes else _CARD_TABLES)[rules]
 
 
+def pinned_cards(card: Card, code: int) -> tuple[Card, ...]:
+    """The cards a rank code stands for (:func:`~zhengshangyou.hand.cards_of_code`),
+    with ``card`` first when they hold it: what :meth:`Hand.pinned
+    <zhengshangyou.hand.Hand.pinned>` makes of the cards of its rank (R2.5).
+
+    >>> from zhengshangyou.hand import Hand
+    >>> hand = Hand.parse("3D 3H 3S")
+    >>> pinned_cards(Card.parse("3S"), hand.rank_codes[0]) == hand.pinned(Card.parse("3S")).by_rank[0]
+    True
+    """
+    key = (card.index, code)
+    found = _PINNED_CARDS.get(key)
+    if found is None:
+        cards = list(cards_of_code(code))
+        if card in cards:
+            cards.remove(card)
+            cards.insert(0, card)
+        found = _PINNED_CARDS[key] = tuple(cards)
+    return found
+
+
+def pinned_tables(rules: Rules, card: Card) -> Tables:
+    """The class view's tables for hands with ``card`` pinned first among its rank
+    (R2.5), built on first use and kept per rule set and card.
+
+    An entry is built from the cards of rank codes, with ``card`` first at its rank
+    (:func:`pinned_cards`), and from a pinned hand's first card of each rank and its
+    suit (``by_rank[rank][0]``, ``low_suit_bits``), which are those same cards; so
+    an entry depends on its key and ``card`` alone, and serves every hand with
+    ``card`` pinned.
+
+    >>> pinned_tables(Rules(), Card.parse("3D")) is pinned_tables(Rules(), Card.parse("3D"))
+    True
+    """
+    kept = _PINNED_TABLES[rules]
+    tables = kept.get(card)
+    if tables is None:
+        tables = kept[card] = Tables(rules, True, cards_of=partial(pinned_cards, card))
+    return tables
+
+
+#: The cards of a rank code with a card first (:func:`pinned_cards`): at most 108 x 15
+#: x 3**4 keys, few of them ever met.
+_PINNED_CARDS: dict[tuple[int, int], tuple[Card, ...]] = {}
+_PINNED_TABLES: RulesCache[dict[Card, Tables]] = RulesCache(lambda rules: {})
+
+
 _BIT = KIND_BITS
 _STRAIGHTS = (Kind.STRAIGHT, Kind.STRAIGHT_FLUSH)
 _BOTH_JOKERS = 1 << 13 | 1 << 14
@@ -1101,15 +1148,19 @@ class LegalPlays:
         return self
 
     def _position(self) -> tuple[object, ...] | None:
-        """The memo key of this view's position, for the class view without filters
-        on cards; None when the view is not memoised."""
-        if self.view != "classes" or self.must_include is not None:
+        """The memo key of this view's position, for the class view (with the card a
+        play must include, R2.5, whose listing is as pure in the position as the
+        others: see :func:`pinned_tables`); None when the view is not memoised."""
+        if self.view != "classes":
             return None
-        top = self.to_beat
+        top, card = self.to_beat, self.must_include
         if top is None:
-            return (self.hand.rank_codes, self.kinds, self.revolution)
+            if card is None:
+                return (self.hand.rank_codes, self.kinds, self.revolution)
+            return (self.hand.rank_codes, self.kinds, self.revolution, card.index)
         key = top.rev_key if self.revolution else top.key
-        return (self.hand.rank_codes, self.kinds, self.revolution, top.kind._value_, len(top.cards), key)
+        position = (self.hand.rank_codes, self.kinds, self.revolution, top.kind._value_, len(top.cards), key)
+        return position if card is None else (*position, card.index)
 
     def __iter__(self) -> Iterator[Play]:
         position = self._position()
@@ -1124,7 +1175,10 @@ class LegalPlays:
         found = positions.get(position)
         if found is None:
             # The class view's plays come as one list, kept as it is (never changed).
-            (found,) = tables.plays(self.hand, self.kinds, self.to_beat, self.revolution)
+            if self.must_include is None:
+                (found,) = tables.plays(self.hand, self.kinds, self.to_beat, self.revolution)
+            else:
+                found = list(self._with_card(self.must_include))
             visited, seen = tables.visited, hash(position)
             if seen in visited:
                 if len(positions) >= _POSITIONS_LIMIT:
@@ -1163,9 +1217,7 @@ class LegalPlays:
         if card not in self.hand:
             return
         pinned = self.hand.pinned(card)
-        by_rank = pinned.by_rank
-        tables = Tables(self.rules, True, cards_of=lambda code: by_rank[code >> 12])
-        for play in self._plays(tables, pinned):
+        for play in self._plays(pinned_tables(self.rules, card), pinned):
             if card in play.cards:
                 ordered = tuple(sorted(play.cards))  # the pinned card may stand out of order
                 yield play if ordered == play.cards else attrs.evolve(play, cards=ordered)
