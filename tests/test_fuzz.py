@@ -509,7 +509,11 @@ def mutated_deals(draw: st.DrawFn) -> tuple[Rules, Any, bool]:
     if isinstance(dealt, ZhengShangyouError):  # Hand itself refuses the cards
         return rules, deal, True
     mutated = attrs.evolve(deal, hands=dealt, **fields)
-    return rules, mutated, mutated == deal
+    # As dealt only if equal with the same types: True == 1, but a seat is no bool.
+    same_types = all(
+        type(getattr(mutated, name)) is type(getattr(deal, name)) for name in ("dealer", "trick_seat", "trick_card")
+    )
+    return rules, mutated, mutated == deal and same_types
 
 
 @given(mutated_deals())
