@@ -635,6 +635,7 @@ def window_readings(name: str) -> list[RefReading]:
 
 
 @pytest.mark.parametrize("name", list(RULE_SETS))
+@pytest.mark.slow
 def test_R3_18_reference_window_sets_reach_every_wing_kind(name: str) -> None:
     """Reference only: the windows hold airplanes of each kind the rules allow, with
     two readings somewhere (R3.16) and wings that share a rank (R3.19)."""
@@ -668,6 +669,7 @@ def window_pairs(name: str) -> list[tuple[Play, RefReading]]:
 
 
 @pytest.mark.parametrize("name", list(RULE_SETS))
+@pytest.mark.slow
 def test_R3_18_R3_19_R4_4_window_sets_read_and_compare_as_the_reference(name: str) -> None:
     rules = RULE_SETS[name]
     items = window_pairs(name)  # paired() checks classify_all against ref_readings
@@ -889,6 +891,7 @@ RANK_PLAYS_CHECKED = frozenset(
 
 
 @pytest.mark.parametrize("name", list(RULE_SETS))
+@pytest.mark.slow
 def test_R3_18_R4_4_legal_plays_and_rank_plays_match_the_reference_brute_force(
     name: str,
 ) -> None:

@@ -184,6 +184,7 @@ def test_simulate_outcomes_of_random_bots_stay_as_before() -> None:
     ]
 
 
+@pytest.mark.slow
 def test_heuristic_bot_beats_random_and_greedy_bots() -> None:
     """Over 300 seeded 4-player hands under the default preset, the heuristic bot
     wins at least 60% against three RandomBots and at least 30% against three

@@ -265,6 +265,7 @@ def enumeration(name: str) -> tuple[tuple[Play, RefReading], ...]:
     return tuple(result)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(RULE_SETS))
 def test_every_small_card_set_reads_as_the_reference(name: str) -> None:
     readings = enumeration(name)
@@ -283,6 +284,7 @@ def _comparison_group(play: Play, ref: RefReading, rules: Rules) -> tuple[object
     return (ref.kind, len(play.cards))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(RULE_SETS))
 def test_beats_agrees_on_pairs_from_the_enumeration(name: str) -> None:
     rules = RULE_SETS[name]
@@ -306,6 +308,7 @@ def test_beats_agrees_on_pairs_from_the_enumeration(name: str) -> None:
 # Every run, up to thirteen ranks, under every run order
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("run_order", ["no_two", "two_low", "two_high", "either_end"])
 def test_every_run_shape_reads_and_compares_as_the_reference(run_order: RunOrder) -> None:
     """Each set of plain ranks, each rank once (mixed, all ♠, all ♦), twice or three times."""
