@@ -716,14 +716,14 @@ class State:
             if not remaining and _hand_ends(rules, hands, finished):
                 log = (*self.log, Action(seat, play))
                 return State(self.match, hand_state, trick, hands, log, played_cards)._end_hand()
-        following = _next_to_act(hands, trick.locked, seat)
+        following = next_to_act(hands, trick.locked, seat)
         if (
             following == seat
             or following < 0
             or (rules.auto_restart and _unbeatable(rules, hands, seat, play, revolution))
         ):
             # Nobody may answer, or nothing can beat the play (R5.6): a new trick.
-            trick = Trick(to_act=seat if remaining else _next_active(hands, seat))
+            trick = Trick(to_act=seat if remaining else next_active(hands, seat))
         else:
             trick = Trick(to_act=following, top=play, top_seat=seat, locked=trick.locked)
         return State(self.match, hand_state, trick, hands, (*self.log, Action(seat, play)), played_cards)
@@ -743,11 +743,11 @@ class State:
             for other in range(len(hands))
         ):
             # Every other seat holding cards has passed since the last play (R5.4, R5.5).
-            leader = top_seat if hands[top_seat] else _next_active(hands, top_seat)
+            leader = top_seat if hands[top_seat] else next_active(hands, top_seat)
             trick = Trick(to_act=leader)
         else:
             trick = Trick(
-                to_act=_next_to_act(hands, locked, seat),
+                to_act=next_to_act(hands, locked, seat),
                 top=trick.top,
                 top_seat=top_seat,
                 passed=passed,
@@ -1087,24 +1087,34 @@ def _describe(play: Play) -> str:
     return f"{play.kind.label}, {size} card{'s' if size != 1 else ''}"
 
 
-def _next_to_act(hands: tuple[Hand, ...], locked: int, seat: int) -> int:
+def next_to_act(holding: Sequence[object], locked: int, seat: int) -> int:
     """The next seat after ``seat`` in play order that holds cards and is not locked
     out of the trick; ``seat`` itself when no other is; -1 when none holds cards
-    (R5.2, R5.3)."""
-    players = len(hands)
+    (R5.2, R5.3). ``holding[s]`` is seat s's hand, or anything true while it holds
+    cards (its count, for what a seat may see).
+
+    >>> next_to_act([3, 0, 5, 2], locked=0b1000, seat=0)
+    2
+    """
+    players = len(holding)
     for step in range(1, players + 1):
         other = (seat + step) % players
-        if hands[other] and not locked >> other & 1:
+        if holding[other] and not locked >> other & 1:
             return other
     return -1
 
 
-def _next_active(hands: tuple[Hand, ...], seat: int) -> int:
-    """The next seat after ``seat`` in play order that still holds cards (R5.5)."""
-    players = len(hands)
+def next_active(holding: Sequence[object], seat: int) -> int:
+    """The next seat after ``seat`` in play order that still holds cards (R5.5);
+    ``holding`` as for :func:`next_to_act`.
+
+    >>> next_active([3, 0, 5, 2], seat=0)
+    2
+    """
+    players = len(holding)
     for step in range(1, players + 1):
         other = (seat + step) % players
-        if hands[other]:
+        if holding[other]:
             return other
     return -1
 

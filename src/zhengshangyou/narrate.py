@@ -35,7 +35,7 @@ import attrs
 from zhengshangyou.actions import Give, Move, Offer, Pass, Return, Take
 from zhengshangyou.cards import Card, format_cards
 from zhengshangyou.combinations import Kind
-from zhengshangyou.game import Observation, Phase
+from zhengshangyou.game import Observation, Phase, next_active, next_to_act
 from zhengshangyou.hand import Hand
 from zhengshangyou.moves import engine_plays
 from zhengshangyou.plays import Play, classify_all, laid_out
@@ -157,22 +157,6 @@ class _Table:
     def cards(self, cards: Sequence[Card]) -> str:
         return cards_text(cards, unicode=self.unicode)
 
-    def next_to_act(self, seat: int) -> int:
-        players = len(self.held)
-        for step in range(1, players + 1):
-            other = (seat + step) % players
-            if self.held[other] and not self.locked >> other & 1:
-                return other
-        return -1
-
-    def next_active(self, seat: int) -> int:
-        players = len(self.held)
-        for step in range(1, players + 1):
-            other = (seat + step) % players
-            if self.held[other]:
-                return other
-        return -1
-
     def new_trick(self) -> None:
         self.top, self.top_seat, self.passed, self.locked = None, -1, 0, 0
 
@@ -236,10 +220,10 @@ class _Table:
             left = [other for other in range(len(self.held)) if self.held[other]]
             if (rules.end == "first_out" and place == 1) or len(left) <= 1:
                 return False
-        following = self.next_to_act(seat)
+        following = next_to_act(self.held, self.locked, seat)
         if following in (seat, -1):
             self.new_trick()
-            leader = seat if self.held[seat] else self.next_active(seat)
+            leader = seat if self.held[seat] else next_active(self.held, seat)
             self.say("lead", f"nobody is left to answer: {self.names[leader]} leads (R5.4)", leader, "R5.4")
             return True
         if rules.auto_restart and self.restarts(seat, play, then):
@@ -248,7 +232,7 @@ class _Table:
             if self.held[seat]:
                 self.say("lead", f"nobody can beat {what}: {name} leads again (R5.6)", seat, "R5.6")
             else:
-                heir = self.next_active(seat)
+                heir = next_active(self.held, seat)
                 self.say(
                     "lead",
                     f"nobody can beat {what}: {self.names[heir]}, the next seat holding cards,"
@@ -271,10 +255,8 @@ class _Table:
             if then is not None:
                 return then == seat
             return self.seen.top is None and self.seen.to_act == seat
-        unseen = list(self.rules.deck())
-        for card in self.played:
-            unseen.remove(card)
-        return not engine_plays(Hand(unseen), self.rules, play, revolution=self.revolution)
+        unseen = Hand(self.rules.deck()).remove(self.played)
+        return not engine_plays(unseen, self.rules, play, revolution=self.revolution)
 
     def pass_(self, seat: int) -> None:
         """``seat`` passed: the trick may end (R5.3-R5.5)."""
@@ -296,7 +278,7 @@ class _Table:
             if self.held[top_seat]:
                 self.say("lead", f"everyone passed: {winner} wins the trick with {what} and leads (R5.4)", top_seat, "R5.4")
             else:
-                leader = self.next_active(top_seat)
+                leader = next_active(self.held, top_seat)
                 self.say(
                     "lead",
                     f"everyone passed: {winner}'s {what} stands; {self.names[leader]},"
