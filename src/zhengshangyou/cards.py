@@ -308,6 +308,15 @@ class Card:
             raise NotationError(f"{brief_repr(index)} is not a card index (0-53)", token=brief_repr(index))
         return _CARDS_BY_INDEX[index]
 
+    @property
+    def is_red(self) -> bool:
+        """Whether the card is printed red: hearts, diamonds and the red joker.
+
+        >>> Card.parse("9H").is_red, Card.parse("9S").is_red, Card.parse("RJ").is_red
+        (True, False, True)
+        """
+        return self.suit in (Suit.HEARTS, Suit.DIAMONDS) or self.rank is Rank.RED_JOKER
+
     def unicode(self) -> str:
         """The card with a suit symbol: ``10♥``; jokers stay ``BJ`` and ``RJ``.
 

@@ -34,7 +34,7 @@ from rich.text import Text
 
 from zhengshangyou.actions import Give, Offer, Return, Take
 from zhengshangyou.bots import Bot, HeuristicBot
-from zhengshangyou.cards import Card, Rank, Suit
+from zhengshangyou.cards import Card, Rank
 from zhengshangyou.errors import AmbiguousPlayError, NotationError
 from zhengshangyou.game import Game, Observation, Phase
 from zhengshangyou.narrate import Event, events, ordinal, typed_form
@@ -91,8 +91,7 @@ class Screen:
         'bold red'
         """
         text = card.unicode() if self.unicode else str(card)
-        red = card.suit in (Suit.HEARTS, Suit.DIAMONDS) or card.rank is Rank.RED_JOKER
-        return Text(text, style="bold red" if red else "bold")
+        return Text(text, style="bold red" if card.is_red else "bold")
 
     def cards(self, cards: Sequence[Card], *, grouped: bool = True) -> Text:
         """Cards in the given order, a rank's cards together (two spaces between ranks).

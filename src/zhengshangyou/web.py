@@ -67,7 +67,7 @@ from starlette.staticfiles import StaticFiles
 
 from zhengshangyou.actions import Pass
 from zhengshangyou.bots import Bot, HeuristicBot
-from zhengshangyou.cards import Card, Suit
+from zhengshangyou.cards import Card
 from zhengshangyou.errors import AmbiguousPlayError, InvalidSetupError, WrongTypeError, check_int
 from zhengshangyou.game import Game, Observation, Phase
 from zhengshangyou.narrate import events, move_text, ordinal, score_lines, typed_form
@@ -79,7 +79,6 @@ __all__ = ["create_app", "serve"]
 
 #: The page's files: static, with no game data in them.
 _PAGE = Path(__file__).with_name("webtable")
-_RED = (Suit.HEARTS, Suit.DIAMONDS)
 
 
 class _Table:
@@ -138,7 +137,7 @@ def _card(card: Card) -> dict[str, Any]:
         "code": str(card),
         "rank": card.rank.symbol,
         "suit": card.suit.symbol if card.suit is not None else "",
-        "red": card.suit in _RED or str(card) == "RJ",
+        "red": card.is_red,
     }
 
 
