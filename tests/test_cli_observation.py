@@ -20,6 +20,7 @@ import re
 
 import pytest
 
+from test_cli_play import Typed  # the typist who follows the hints
 from zhengshangyou import Game
 from zhengshangyou.actions import Give, Offer, Return, Take
 from zhengshangyou.cards import Card
@@ -34,28 +35,11 @@ MOVE_LINE = re.compile(
 PROMPT = re.compile(r"^(your move> )+")
 
 
-class HintTypist(io.StringIO):
-    """Standard input typed by a person who asks for a hint, then types it, every move."""
-
-    def __init__(self, screen: io.StringIO) -> None:
-        super().__init__()
-        self.screen = screen
-        self.asked = False
-
-    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
-        if self.asked:
-            self.asked = False
-            hints: list[str] = re.findall(r"hint: (.*)$", self.screen.getvalue(), re.MULTILINE)
-            return hints[-1] + "\n"
-        self.asked = True
-        return "?\n"
-
-
 def play_match(monkeypatch: pytest.MonkeyPatch, games: list[Game], argv: list[str]) -> tuple[Game, str]:
     """Run ``zhengshangyou play`` with the hint typist; the game it played and the screen."""
     monkeypatch.setenv("COLUMNS", "1000")  # every line whole, however long
     screen = io.StringIO()
-    assert main(["play", *argv], stdin=HintTypist(screen), stdout=screen) == 0
+    assert main(["play", *argv], stdin=Typed(screen, hints=True), stdout=screen) == 0
     (game,) = games
     return game, screen.getvalue()
 
