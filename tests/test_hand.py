@@ -15,6 +15,7 @@ from zhengshangyou import (
     Hand,
     IllegalMoveError,
     Rank,
+    WrongTypeError,
     make_deck,
     parse_cards,
 )
@@ -121,6 +122,35 @@ def test_R1_3_removing_a_card_not_held_raises(hand: Hand, card: Card) -> None:
         assert len(hand.remove([card] * held)) == len(hand) - held
     else:
         assert card not in hand
+
+
+_TABLES = ("cards", "by_rank", "rank_counts", "rank_codes", "held", "low_suit_bits", "suit_ranks", "doubled")
+
+
+@given(hands(decks=2), st.data())
+def test_R1_3_a_hand_less_some_cards_has_the_tables_of_a_new_hand(hand: Hand, data: st.DataObject) -> None:
+    # remove() updates only the ranks it touches: every table must be the one a hand
+    # made from scratch of the remaining cards has, also from a hand pinned for R2.5
+    # (whose cards of one rank the generator keeps out of order).
+    taken = [hand.cards[index] for index in data.draw(st.sets(st.integers(0, len(hand) - 1)))] if hand.cards else []
+    fresh = Hand(list((Counter(hand) - Counter(taken)).elements()))
+    expected = [(hand, fresh)]
+    if hand.cards:
+        card = data.draw(st.sampled_from(hand.cards))
+        # A pinned rank none of whose cards are taken stays pinned.
+        kept = fresh.pinned(card) if all(other.rank != card.rank for other in taken) else fresh
+        expected.append((hand.pinned(card), kept))
+    for source, wanted in expected:
+        left = source.remove(taken)
+        for name in _TABLES:
+            assert getattr(left, name) == getattr(wanted, name), name
+
+
+def test_R1_3_removing_what_is_not_a_card_is_a_typed_error() -> None:
+    hand = Hand.parse("3D 4S")
+    with pytest.raises(WrongTypeError, match="Card objects"):
+        hand.remove(["3D"])  # type: ignore[list-item]
+    assert hand == Hand.parse("3D 4S")
 
 
 @given(hands(decks=2), card_lists(decks=2))

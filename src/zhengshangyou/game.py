@@ -54,7 +54,7 @@ from zhengshangyou.exchange import (
     start_exchange,
 )
 from zhengshangyou.hand import Hand
-from zhengshangyou.moves import LegalPlays, engine_plays
+from zhengshangyou.moves import LegalPlays, class_view, engine_plays
 from zhengshangyou.plays import Play, beats, reader, resolve, split_declaration
 from zhengshangyou.rules import Rules, check_rules, shared
 from zhengshangyou.scoring import HandResult, match_over, score_hand
@@ -1342,12 +1342,29 @@ class LegalMoves:
 
     def __iter__(self) -> Iterator[Move]:
         state = self.state
-        if state.hand_state.phase is _EXCHANGE:
-            return iter(state.exchange_moves())
-        plays = self.plays
-        if plays is None:
-            return iter(())
-        if state.trick.top is None:  # a leader may not pass (R5.1)
+        hand_state, trick = state.hand_state, state.trick
+        phase = hand_state.phase
+        if phase is not _PLAY:
+            return iter(state.exchange_moves() if phase is _EXCHANGE else ())
+        plays: Iterable[Play]
+        if self.view == "classes":  # (the common case, without a LegalPlays)
+            plays = class_view(
+                state.hands[trick.to_act],
+                state.match.rules,
+                trick.top,
+                hand_state.revolution,
+                trick.must_include,
+            )
+        else:
+            plays = engine_plays(
+                state.hands[trick.to_act],
+                state.match.rules,
+                trick.top,
+                view=self.view,
+                revolution=hand_state.revolution,
+                must_include=trick.must_include,
+            )
+        if trick.top is None:  # a leader may not pass (R5.1)
             return iter(plays)
         try:
             _check_pass(state, state.match.rules)  # the check of a pass that State.play makes

@@ -61,6 +61,18 @@ def rank_bits(mask: int) -> tuple[int, ...]:
     """
     return _LOW_BITS[mask & 0xFF] + _HIGH_BITS[mask >> 8]
 _DECODED: dict[int, tuple[Card, ...]] = {}
+# Bit 2 of each suit's three bits in a rank code: never set in a hand's code (a
+# hand holds a card at most twice), so a subtraction that keeps all four tells
+# that every suit held at least what was taken.
+_GUARD = sum(4 << 3 * suit for suit in range(4))
+# By a rank code's suit bits (its low 12), the lowest suit held (0 when none) and
+# the suits held, one bit per suit spread 13 bits apart (as in ``Hand.suit_ranks``).
+_LOW_SUIT = tuple(
+    next((suit for suit in range(4) if fields >> 3 * suit & 7), 0) for fields in range(1 << 12)
+)
+_SUITS_HELD = tuple(
+    sum(1 << 13 * suit for suit in range(4) if fields >> 3 * suit & 7) for fields in range(1 << 12)
+)
 # A rank's bit in each suit's 13 bits of ``Hand.suit_ranks``.
 _RANK_IN_EVERY_SUIT = tuple(sum(1 << 13 * suit + rank for suit in range(4)) for rank in range(13))
 
@@ -275,51 +287,67 @@ class Hand:
         ...
         zhengshangyou.errors.CardsNotHeldError: the hand 3D 4S does not hold 4S 4S (R3)
         """
-        taken = tuple(cards)
-        remaining = _without(self.cards, taken)
-        if remaining is None:
-            raise CardsNotHeldError(
-                f"the hand {self} does not hold {format_cards(sorted(taken))} (R3)"
-            )
-        return self._less(remaining, {card.rank for card in taken})
-
-    def _less(self, remaining: tuple[Card, ...], ranks: set[Rank]) -> Hand:
-        """The hand of ``remaining`` cards, which differ from this hand's only in ``ranks``:
-        the per-rank tables of the other ranks are reused."""
+        taken = cards if type(cards) is tuple else tuple(cards)
+        # By rank, what to take away from its rank code (a play holds few ranks,
+        # and only their part of the hand changes). A hand holds a card at most
+        # twice, so a third copy asked for is not held, and no suit's count in a
+        # code can overflow its three bits.
+        codes = self.rank_codes
+        less: dict[int, int] = {}
+        try:
+            for card in taken:
+                order = _ORDER(card)
+                rank = order >> 2 if order < 52 else order - 39
+                shift = 3 * (order & 3)
+                took = less.get(rank, 0)
+                if took >> shift & 7 == _MOST_COPIES or (codes[rank] | _GUARD) - took - (1 << shift) & _GUARD != _GUARD:
+                    raise CardsNotHeldError(
+                        f"the hand {self} does not hold {format_cards(sorted(taken))} (R3)"
+                    )
+                less[rank] = took + (1 << shift)
+        except (TypeError, AttributeError):
+            raise WrongTypeError(
+                f"cards to remove are Card objects, not {brief_repr(taken)} (R1.3)",
+                argument="cards",
+                rule="R1.3",
+            ) from None
+        if not less:
+            return self
+        new_codes = list(codes)
         groups = list(self.by_rank)
         counts = list(self.rank_counts)
-        codes = list(self.rank_codes)
         lows, suit_ranks = self.low_suit_bits, self.suit_ranks
-        held = list(self.held)
-        for rank in ranks:
-            group = tuple(card for card in remaining if card.rank == rank)
-            groups[rank] = group
-            counts[rank] = len(group)
-            code = rank << 12
-            for card in group:
-                code += 1 << 3 * (card.index & 3)
-            codes[rank] = code
+        one, two, three, four = self.held[1:]
+        held, old_counts = self.cards, self.rank_counts
+        remaining: tuple[Card, ...] = ()
+        done = 0  # how much of ``held`` (sorted by rank) is in ``remaining``
+        for rank in sorted(less):
+            code = new_codes[rank] = codes[rank] - less[rank]
+            start = sum(old_counts[:rank])
+            group = groups[rank] = _DECODED.get(code) or cards_of_code(code)
+            remaining += held[done:start] + group
+            done = start + old_counts[rank]
+            size = counts[rank] = len(group)
             if rank < 13:
-                lows = lows & ~(3 << 2 * rank) | (group[0].index & 3 if group else 0) << 2 * rank
-                suit_ranks &= ~_RANK_IN_EVERY_SUIT[rank]
-                for card in group:
-                    suit_ranks |= 1 << 13 * (card.index & 3) + rank
+                fields = code & 0xFFF
+                lows = lows & ~(3 << 2 * rank) | _LOW_SUIT[fields] << 2 * rank
+                suit_ranks = suit_ranks & ~_RANK_IN_EVERY_SUIT[rank] | _SUITS_HELD[fields] << rank
                 bit = 1 << rank
-                for width in range(1, 5):
-                    if len(group) >= width:
-                        held[width] |= bit
-                    else:
-                        held[width] &= ~bit
-        hand = object.__new__(Hand)
-        put = object.__setattr__
-        put(hand, "doubled", self.doubled and any(code & _TWICE for code in codes))
-        put(hand, "cards", remaining)
-        put(hand, "by_rank", tuple(groups))
-        put(hand, "rank_counts", tuple(counts))
-        put(hand, "rank_codes", tuple(codes))
-        put(hand, "held", tuple(held))
-        put(hand, "low_suit_bits", lows)
-        put(hand, "suit_ranks", suit_ranks)
+                clear = ~bit
+                one = one if size else one & clear
+                two = two if size > 1 else two & clear
+                three = three if size > 2 else three & clear
+                four = four if size > 3 else four & clear
+        remaining += held[done:]
+        hand = _new_hand(Hand)
+        _set_doubled(hand, self.doubled and any(code & _TWICE for code in new_codes))
+        _set_cards(hand, remaining)
+        _set_by_rank(hand, tuple(groups))
+        _set_rank_counts(hand, tuple(counts))
+        _set_rank_codes(hand, tuple(new_codes))
+        _set_held(hand, (0, one, two, three, four))
+        _set_low_suit_bits(hand, lows)
+        _set_suit_ranks(hand, suit_ranks)
         return hand
 
     def pinned(self, card: Card) -> Hand:
@@ -365,3 +393,16 @@ class Hand:
 
     def __repr__(self) -> str:
         return f"Hand.parse({str(self)!r})"
+
+
+# The slots' own setters: a new hand made by :meth:`Hand._less` skips the checks of
+# ``__init__`` (its cards come from a checked hand) and sets its fields directly.
+_new_hand = object.__new__
+_set_doubled = vars(Hand)["doubled"].__set__
+_set_cards = vars(Hand)["cards"].__set__
+_set_by_rank = vars(Hand)["by_rank"].__set__
+_set_rank_counts = vars(Hand)["rank_counts"].__set__
+_set_rank_codes = vars(Hand)["rank_codes"].__set__
+_set_held = vars(Hand)["held"].__set__
+_set_low_suit_bits = vars(Hand)["low_suit_bits"].__set__
+_set_suit_ranks = vars(Hand)["suit_ranks"].__set__

@@ -1118,6 +1118,63 @@ def _windows_by_length(reader: Reader) -> tuple[tuple[Window, tuple[int, ...], i
     return tuple(every)
 
 
+def _position(
+    hand: Hand, kinds: int, top: Play | None, revolution: bool, card: Card | None
+) -> tuple[object, ...]:
+    """The memo key of a class-view position: the hand's rank codes, the kinds, the
+    order, and the play to beat as its comparison decides (with the card a play
+    must include, R2.5, whose listing is as pure in the position as the others:
+    see :func:`pinned_tables`)."""
+    if top is None:
+        if card is None:
+            return (hand.rank_codes, kinds, revolution)
+        return (hand.rank_codes, kinds, revolution, card.index)
+    key = top.rev_key if revolution else top.key
+    position = (hand.rank_codes, kinds, revolution, top.kind._value_, len(top.cards), key)
+    return position if card is None else (*position, card.index)
+
+
+def class_view(
+    hand: Hand,
+    rules: Rules,
+    to_beat: Play | None,
+    revolution: bool = False,
+    must_include: Card | None = None,
+    kinds: int = ALL_KINDS,
+) -> Iterable[Play]:
+    """The class view of a checked position (as :func:`engine_plays` takes it), as the
+    memo's own list: read it, never change it. What iterating a
+    class-view :class:`LegalPlays` lists, without making one.
+
+    >>> [str(play) for play in class_view(Hand.parse("5D 5C 9S"), Rules(), None)]
+    ['5D', '9S', '5D 5C']
+    """
+    position = _position(hand, kinds, to_beat, revolution, must_include)
+    # A position seen before (search bots revisit many) is answered from a memo.
+    # It is kept from its second visit on: a stream of new hands (a simulation)
+    # would fill the memo with plays never asked for again, which the garbage
+    # collector would then scan over and over.
+    tables = tables_of(rules, True)
+    positions = tables.positions
+    found = positions.get(position)
+    if found is None:
+        # The class view's plays come as one list, kept as it is (never changed).
+        if must_include is None:
+            (found,) = tables.plays(hand, kinds, to_beat, revolution)
+        else:
+            found = list(LegalPlays(hand, rules, to_beat, "classes", revolution, kinds, must_include)._generate())
+        visited, seen = tables.visited, hash(position)
+        if seen in visited:
+            if len(positions) >= _POSITIONS_LIMIT:
+                _trim(positions, _POSITIONS_LIMIT)
+            positions[position] = found
+        else:
+            if len(visited) >= _POSITIONS_LIMIT:
+                _trim(visited, _POSITIONS_LIMIT)
+            visited[seen] = None
+    return found
+
+
 @attrs.frozen(repr=False)
 class LegalPlays:
     """A lazy view of the plays a hand may make (see :func:`legal_plays`).
@@ -1148,47 +1205,16 @@ class LegalPlays:
         return self
 
     def _position(self) -> tuple[object, ...] | None:
-        """The memo key of this view's position, for the class view (with the card a
-        play must include, R2.5, whose listing is as pure in the position as the
-        others: see :func:`pinned_tables`); None when the view is not memoised."""
+        """The memo key of this view's position, for the class view (see
+        :func:`class_view`); None when the view is not memoised."""
         if self.view != "classes":
             return None
-        top, card = self.to_beat, self.must_include
-        if top is None:
-            if card is None:
-                return (self.hand.rank_codes, self.kinds, self.revolution)
-            return (self.hand.rank_codes, self.kinds, self.revolution, card.index)
-        key = top.rev_key if self.revolution else top.key
-        position = (self.hand.rank_codes, self.kinds, self.revolution, top.kind._value_, len(top.cards), key)
-        return position if card is None else (*position, card.index)
+        return _position(self.hand, self.kinds, self.to_beat, self.revolution, self.must_include)
 
     def __iter__(self) -> Iterator[Play]:
-        position = self._position()
-        if position is None:
+        if self.view != "classes":
             return self._generate()
-        # A position seen before (search bots revisit many) is answered from a memo.
-        # It is kept from its second visit on: a stream of new hands (a simulation)
-        # would fill the memo with plays never asked for again, which the garbage
-        # collector would then scan over and over.
-        tables = tables_of(self.rules, True)
-        positions = tables.positions
-        found = positions.get(position)
-        if found is None:
-            # The class view's plays come as one list, kept as it is (never changed).
-            if self.must_include is None:
-                (found,) = tables.plays(self.hand, self.kinds, self.to_beat, self.revolution)
-            else:
-                found = list(self._with_card(self.must_include))
-            visited, seen = tables.visited, hash(position)
-            if seen in visited:
-                if len(positions) >= _POSITIONS_LIMIT:
-                    _trim(positions, _POSITIONS_LIMIT)
-                positions[position] = found
-            else:
-                if len(visited) >= _POSITIONS_LIMIT:
-                    _trim(visited, _POSITIONS_LIMIT)
-                visited[seen] = None
-        return iter(found)
+        return iter(class_view(self.hand, self.rules, self.to_beat, self.revolution, self.must_include, self.kinds))
 
     def _generate(self) -> Iterator[Play]:
         """Generate the plays, kind by kind (lazily between kinds)."""
