@@ -696,10 +696,11 @@ class State:
         if rules.revolution and play.kind is Kind.FOUR_OF_A_KIND:
             revolution = not revolution  # judged under the old order, flips for what follows (E20)
         played = hand_state.played | (1 << seat)
-        if not remaining or played != hand_state.played or revolution != hand_state.revolution:
+        out = not remaining.cards
+        if out or played != hand_state.played or revolution != hand_state.revolution:
             # A milestone of the hand: a seat's first play, a seat out, a revolution.
             finished, first_out = hand_state.finished, hand_state.first_out
-            if not remaining:
+            if out:
                 finished = (*finished, seat)
                 if first_out is None:
                     first_out = (tuple(map(len, hands)), played)
@@ -713,7 +714,7 @@ class State:
                 exchange=hand_state.exchange,
                 exchanged=hand_state.exchanged,
             )
-            if not remaining and _hand_ends(rules, hands, finished):
+            if out and _hand_ends(rules, hands, finished):
                 log = (*self.log, Action(seat, play))
                 return State(self.match, hand_state, trick, hands, log, played_cards)._end_hand()
         following = next_to_act(hands, trick.locked, seat)
@@ -723,9 +724,9 @@ class State:
             or (rules.auto_restart and _unbeatable(rules, hands, seat, play, revolution))
         ):
             # Nobody may answer, or nothing can beat the play (R5.6): a new trick.
-            trick = Trick(to_act=seat if remaining else next_active(hands, seat))
+            trick = Trick(next_active(hands, seat) if out else seat)
         else:
-            trick = Trick(to_act=following, top=play, top_seat=seat, locked=trick.locked)
+            trick = Trick(following, play, seat, 0, trick.locked)
         return State(self.match, hand_state, trick, hands, (*self.log, Action(seat, play)), played_cards)
 
     def _after_pass(self) -> State:
@@ -737,22 +738,28 @@ class State:
         passed = trick.passed | bit
         locked = trick.locked | bit if self.match.rules.pass_locks_out else trick.locked
         top_seat = trick.top_seat
-        done = passed | locked
-        if all(
-            other == top_seat or not hands[other] or done >> other & 1
-            for other in range(len(hands))
-        ):
-            # Every other seat holding cards has passed since the last play (R5.4, R5.5).
-            leader = top_seat if hands[top_seat] else next_active(hands, top_seat)
-            trick = Trick(to_act=leader)
+        # The trick goes on while some other seat holding cards has neither passed
+        # since the last play nor been locked out (R5.4, R5.5); the first such seat
+        # after this one, or else the first not locked out, acts next (R5.2, R5.3).
+        done = passed | locked | 1 << top_seat
+        players = len(hands)
+        following = -1
+        going_on = False
+        for step in range(1, players + 1):
+            other = (seat + step) % players
+            if hands[other].cards:
+                if not done >> other & 1:
+                    going_on = True
+                    if following < 0:
+                        following = other
+                    break
+                if following < 0 and not locked >> other & 1:
+                    following = other
+        if going_on:
+            trick = Trick(following, trick.top, top_seat, passed, locked)
         else:
-            trick = Trick(
-                to_act=next_to_act(hands, locked, seat),
-                top=trick.top,
-                top_seat=top_seat,
-                passed=passed,
-                locked=locked,
-            )
+            # Every other seat holding cards has passed since the last play (R5.4, R5.5).
+            trick = Trick(top_seat if hands[top_seat].cards else next_active(hands, top_seat))
         return State(
             self.match, self.hand_state, trick, hands, (*self.log, _PASSES[seat]), self.played_cards
         )
@@ -989,6 +996,12 @@ def _check_move(state: State, move: object, seat: object) -> tuple[Move, Hand | 
     """
     hand_state, trick = state.hand_state, state.trick
     phase = hand_state.phase
+    if seat is None and phase is _PLAY:  # (the common case in fewer steps)
+        if type(move) is Play:
+            return _check_play(state, state.match.rules, move)
+        if move is PASS:
+            _check_pass(state, state.match.rules)
+            return PASS, None
     if phase is not _PLAY and phase is not _EXCHANGE:
         raise IllegalMoveError(
             "the hand is over: no move is possible until the next hand is dealt (R6.1)",
