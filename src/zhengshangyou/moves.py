@@ -632,8 +632,10 @@ class Tables:
         self, hand: Hand, kinds: int, top: Play | None = None, revolution: bool = False
     ) -> list[Iterable[Play]]:
         """The plays of ``hand`` of the kinds in the bit mask ``kinds`` that may lead or,
-        given ``top``, beat it (R4), in order: in the class view as one list, in the
-        card view as one list or lazy iterable (runs) per kind.
+        given ``top``, beat it (R4), in order: one list or lazy iterable per kind (the
+        kinds with many plays, runs, airplanes, attached groups in the card view, are
+        generated as they are read, so that the first play comes at once on any hand).
+        The lists may be the tables' own: read them, never change them.
 
         When answering ``top``, the kinds compared by one rank (R4.3, R4.4) skip the
         ranks too low to beat it, and runs the windows of another length; what is
@@ -650,13 +652,7 @@ class Tables:
                 (counts[13] > 1) << 13 | (counts[14] > 1) << 14,
             )
         parts: list[Iterable[Play]] = []
-        # The class view's plays are few: one list, extended kind by kind.
-        if self.classes:
-            found: list[Play] = []
-            parts.append(found)
-            put: Callable[[Iterable[Play]], None] = found.extend
-        else:
-            put = parts.append
+        put: Callable[[Iterable[Play]], None] = parts.append
         # How each kind's plays are kept: as they are, or compared with the top play
         # first. For a lead, and for an answer whose ranks decide, all as they are (bombs
         # beat any other play); otherwise the plays of its family, and bombs if it is a
@@ -954,30 +950,32 @@ def _with_attached(
     main_size: int,
     attached: tuple[int, ...],
     extra: int,
-) -> list[Play]:
+) -> Iterable[Play]:
     """The plays of the hand's cards of each of the ``mains`` ranks with the cards of
     each of the ``attached`` ranks (another rank): by main rank, then attached rank.
 
-    ``table`` is keyed by the codes of the two groups (main << 16 | attached). In the
-    class view, whose member takes the lowest ``main_size`` and ``extra`` cards of its
+    ``table`` is keyed by the codes of the two groups (main << 16 | attached); without
+    ``rows`` (the card view) its plays are generated as they are read. In the class
+    view, whose member takes the lowest ``main_size`` and ``extra`` cards of its
     ranks, the plays are read from ``rows`` (see :func:`_rows`): the main group's row,
     then the attached groups' slots, small keys in small tables.
     """
+    if rows is None:
+        # Every choice of cards (the card view): many, generated as they are read.
+        return itertools.chain.from_iterable(
+            table[codes[rank] << 16 | codes[other]]
+            for rank in mains
+            for other in attached
+            if other != rank
+        )
     found: list[Play] = []
-    if rows is not None:
-        low_main, slot_of = _LOWEST[main_size], _SLOTS[extra]
-        slots = [slot_of[codes[rank]] for rank in attached]
-        for rank in mains:
-            # Every main rank is among the attached ranks (a triple is a pair and a
-            # single too): all the slots but its own.
-            place = attached.index(rank)
-            found += map(rows[low_main[codes[rank]]].__getitem__, slots[:place] + slots[place + 1 :])
-        return found
+    low_main, slot_of = _LOWEST[main_size], _SLOTS[extra]
+    slots = [slot_of[codes[rank]] for rank in attached]
     for rank in mains:
-        head = codes[rank] << 16
-        found += [
-            play for other in attached if other != rank for play in table[head | codes[other]]
-        ]
+        # Every main rank is among the attached ranks (a triple is a pair and a
+        # single too): all the slots but its own.
+        place = attached.index(rank)
+        found += map(rows[low_main[codes[rank]]].__getitem__, slots[:place] + slots[place + 1 :])
     return found
 
 
@@ -1142,9 +1140,10 @@ def class_view(
     must_include: Card | None = None,
     kinds: int = ALL_KINDS,
 ) -> Iterable[Play]:
-    """The class view of a checked position (as :func:`engine_plays` takes it), as the
-    memo's own list: read it, never change it. What iterating a
-    class-view :class:`LegalPlays` lists, without making one.
+    """The class view of a checked position (as :func:`engine_plays` takes it): the
+    memo's own list (read it, never change it), or the plays as they are generated,
+    kind by kind. What iterating a class-view :class:`LegalPlays` lists, without
+    making one.
 
     >>> [str(play) for play in class_view(Hand.parse("5D 5C 9S"), Rules(), None)]
     ['5D', '9S', '5D 5C']
@@ -1153,26 +1152,42 @@ def class_view(
     # A position seen before (search bots revisit many) is answered from a memo.
     # It is kept from its second visit on: a stream of new hands (a simulation)
     # would fill the memo with plays never asked for again, which the garbage
-    # collector would then scan over and over.
+    # collector would then scan over and over. The first visit only leaves the
+    # position's hash behind.
     tables = tables_of(rules, True)
-    positions = tables.positions
-    found = positions.get(position)
-    if found is None:
-        # The class view's plays come as one list, kept as it is (never changed).
-        if must_include is None:
-            (found,) = tables.plays(hand, kinds, to_beat, revolution)
-        else:
-            found = list(LegalPlays(hand, rules, to_beat, "classes", revolution, kinds, must_include)._generate())
-        visited, seen = tables.visited, hash(position)
-        if seen in visited:
-            if len(positions) >= _POSITIONS_LIMIT:
-                _trim(positions, _POSITIONS_LIMIT)
-            positions[position] = found
-        else:
-            if len(visited) >= _POSITIONS_LIMIT:
-                _trim(visited, _POSITIONS_LIMIT)
-            visited[seen] = None
-    return found
+    visited, seen = tables.visited, hash(position)
+    parts: Iterable[Iterable[Play]]
+    if seen in visited:
+        found = tables.positions.get(position)
+        if found is not None:
+            return found
+    elif len(visited) >= _POSITIONS_LIMIT:
+        _trim(visited, _POSITIONS_LIMIT)
+    if must_include is None:
+        parts = tables.plays(hand, kinds, to_beat, revolution)
+    else:
+        parts = (LegalPlays(hand, rules, to_beat, "classes", revolution, kinds, must_include)._generate(),)
+    if seen in visited:
+        return _kept(parts, tables.positions, position)
+    visited[seen] = None
+    return itertools.chain.from_iterable(parts)
+
+
+def _kept(
+    parts: Iterable[Iterable[Play]],
+    positions: dict[tuple[object, ...], Iterable[Play]],
+    position: tuple[object, ...],
+) -> Iterator[Play]:
+    """The plays of ``parts``, as they are read; once all are read, kept in
+    ``positions`` (a listing read only in part is not kept)."""
+    found: list[Play] = []
+    for part in parts:
+        for play in part:
+            found.append(play)
+            yield play
+    if len(positions) >= _POSITIONS_LIMIT:
+        _trim(positions, _POSITIONS_LIMIT)
+    positions[position] = found
 
 
 @attrs.frozen(repr=False)
