@@ -407,8 +407,8 @@ def make_deck(decks: int = 1, *, jokers: bool = True) -> tuple[Card, ...]:
     """
     if check_int(decks, "decks", rule="R1.3") not in (1, 2):
         raise ZhengShangyouError(f"decks must be 1 or 2, not {brief_repr(decks)} (R1.3)", rule="R1.3")
-    one = _CARDS_BY_INDEX if jokers else _CARDS_BY_INDEX[:52]
-    return tuple(sorted(one * decks))
+    one = _CARDS_BY_INDEX if jokers else _CARDS_BY_INDEX[:52]  # sorted
+    return one if decks == 1 else tuple(card for card in one for _ in range(2))
 
 
 def check_copies(cards: Iterable[Card], decks: int) -> None:

@@ -1292,9 +1292,9 @@ class Observation:
         return self
 
 
-def _check_view(view: object) -> None:
-    """The two views of the legal plays (see :mod:`zhengshangyou.moves`)."""
-    if view not in ("classes", "cards"):
+def _check_view(moves: object, field: object, view: object) -> None:
+    """The two views of the legal plays (see :mod:`zhengshangyou.moves`): an attrs validator."""
+    if view != "classes" and view != "cards":
         raise ZhengShangyouError(f"view must be 'classes' or 'cards', not {brief_repr(view)}")
 
 
@@ -1323,7 +1323,7 @@ class LegalMoves:
     """
 
     state: State
-    view: Literal["classes", "cards"] = attrs.field(default="classes", validator=lambda moves, field, view: _check_view(view))
+    view: Literal["classes", "cards"] = attrs.field(default="classes", validator=_check_view)
 
     @property
     def plays(self) -> LegalPlays | None:
@@ -1379,10 +1379,12 @@ class LegalMoves:
             )
         if trick.top is None:  # a leader may not pass (R5.1)
             return iter(plays)
-        try:
-            _check_pass(state, state.match.rules)  # the check of a pass that State.play makes
-        except IllegalMoveError:
-            return iter(plays)
+        rules = state.match.rules
+        if rules.must_beat:
+            try:
+                _check_pass(state, rules)  # the check of a pass that State.play makes
+            except IllegalMoveError:
+                return iter(plays)
         return itertools.chain(plays, _PASS_ONLY)
 
     def count(self) -> int:
