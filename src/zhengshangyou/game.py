@@ -225,7 +225,7 @@ class Trick:
     """The part of a :class:`State` that lasts one trick: the seat to act, the
     play to beat and who made it, the seats that passed or are locked out since
     (R5.2, R5.3), and a card the lead must include (R2.5). Every move makes a
-    new one.
+    new one (or, for a new trick's lead, takes the one object kept for its seat).
 
     >>> trick = State.new(Rules(), seed=3).trick
     >>> trick.top is None, trick.top_seat, trick.passed
@@ -724,7 +724,7 @@ class State:
             or (rules.auto_restart and _unbeatable(rules, hands, seat, play, revolution))
         ):
             # Nobody may answer, or nothing can beat the play (R5.6): a new trick.
-            trick = Trick(next_active(hands, seat) if out else seat)
+            trick = _LEADS[next_active(hands, seat) if out else seat]
         else:
             trick = Trick(following, play, seat, 0, trick.locked)
         return State(self.match, hand_state, trick, hands, (*self.log, Action(seat, play)), played_cards)
@@ -759,7 +759,7 @@ class State:
             trick = Trick(following, trick.top, top_seat, passed, locked)
         else:
             # Every other seat holding cards has passed since the last play (R5.4, R5.5).
-            trick = Trick(top_seat if hands[top_seat].cards else next_active(hands, top_seat))
+            trick = _LEADS[top_seat if hands[top_seat].cards else next_active(hands, top_seat)]
         return State(
             self.match, self.hand_state, trick, hands, (*self.log, _PASSES[seat]), self.played_cards
         )
@@ -1090,6 +1090,9 @@ _MOVE_TYPES = (Play, Pass, Give, Offer, Take, Return)
 #: Seeds are whole numbers from 0 to 2**64 - 1 (R2.3): every record can hold one.
 SEED_LIMIT = 2**64
 _PASSES = tuple(Action(seat, PASS) for seat in range(8))  # one shared object a seat
+#: A new trick led by each seat (nothing on the table yet): one shared object a seat,
+#: and at -1 the trick of nobody to act (at index -1, as the seat -1 reads it).
+_LEADS = (*(Trick(to_act=seat) for seat in range(8)), Trick(to_act=-1))
 #: By table size, every seat's played cards before anybody plays: one shared value.
 _NONE_PLAYED = tuple(((),) * players for players in range(9))
 
