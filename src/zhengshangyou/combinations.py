@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import enum
 import itertools
+import operator
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Literal
 
@@ -431,11 +432,13 @@ def wing_choices(
         yield from itertools.combinations(ranks, count)
         return
     # Only ranks held fewer than ``count`` times can be chosen too often.
-    short = {rank for rank in ranks if held[rank] < count}
+    short = [rank for rank in ranks if held[rank] < count]
+    if not short:
+        yield from itertools.combinations_with_replacement(ranks, count)
+        return
+    limits = [held[rank] for rank in short]
     for chosen in itertools.combinations_with_replacement(ranks, count):
-        if not short or all(
-            held[rank] >= copies for rank, copies in rank_runs(chosen) if rank in short
-        ):
+        if all(map(operator.le, map(chosen.count, short), limits)):  # (one loop, in C)
             yield chosen
 
 

@@ -867,17 +867,39 @@ class Tables:
         cards of each rank, in the card view every choice (generated lazily)."""
         cards_of, codes, reader = self.cards_of, hand.rank_codes, self.reader
         width, extra, counts = combination.width, combination.attached, hand.rank_counts
-        choose = (lambda cards, size: (cards[:size],)) if self.classes else _subsets
+        if not self.classes:
+            for index in indexes:
+                window, ranks, mask = self.windows[index]
+                bodies = [_subsets(cards_of(codes[rank]), width) for rank in ranks]
+                for wing_ranks in wing_choices(rank_bits(wings & ~mask), len(ranks), extra, counts):
+                    parts = [*bodies]
+                    for rank, copies in rank_runs(wing_ranks):
+                        parts.append(_subsets(cards_of(codes[rank]), copies * extra))
+                    for choice in itertools.product(*parts):
+                        cards = sorted(itertools.chain.from_iterable(choice), key=_CARD_INDEX)
+                        yield reader.run(combination, tuple(cards), window)
+            return
+        # The class view: one member a class, the lowest cards of each rank, and the
+        # strength of the window's runs (where no suit counts) worked out once.
+        kind = combination.kind
         for index in indexes:
             window, ranks, mask = self.windows[index]
-            body = [choose(cards_of(codes[rank]), width) for rank in ranks]
+            body: list[Card] = []
+            for rank in ranks:
+                body += cards_of(codes[rank])[:width]
+            strength = None if combination.suit_in_key else reader.run_strength(combination, window)
             for wing_ranks in wing_choices(rank_bits(wings & ~mask), len(ranks), extra, counts):
-                parts = [*body]
-                for rank, copies in rank_runs(wing_ranks):
-                    parts.append(choose(cards_of(codes[rank]), copies * extra))
-                for choice in itertools.product(*parts):
-                    cards = sorted(itertools.chain.from_iterable(choice), key=_CARD_INDEX)
+                cards = body[:]
+                previous, taken = -1, 0
+                for rank in wing_ranks:  # sorted: a rank's repeats come together
+                    taken = taken + extra if rank == previous else 0
+                    previous = rank
+                    cards += cards_of(codes[rank])[taken : taken + extra]
+                cards.sort(key=_CARD_INDEX)
+                if strength is None:
                     yield reader.run(combination, tuple(cards), window)
+                else:
+                    yield new_play(kind, tuple(cards), *strength)
 
     def joker_bombs(self, hand: Hand, combination: Combination) -> list[Play]:
         """The joker bomb (R3.12), if the hand holds every joker: one list kept for all
