@@ -286,6 +286,8 @@ class Reader:
         for combination in found:
             slots.setdefault(combination.listed_with or combination.kind, []).append(combination)
         self.slots = tuple(tuple(slot) for slot in slots.values())
+        #: The slot of each kind of the catalogue.
+        self.slot_of = {combination.kind: slot for slot in self.slots for combination in slot}
 
     # --- keys -------------------------------------------------------------
 
@@ -382,7 +384,16 @@ class Reader:
         cards = play.cards
         if not held and self.rules.decks == 1 and len(set(cards)) != len(cards):
             check_copies(cards, 1)  # R1.3a
-        for reading in self.readings(cards):
+        readings: Iterable[Play] | None = self.cache.get(cards)
+        if readings is None:
+            if len(cards) < 3:
+                readings = self.readings(cards)  # (few: kept)
+            else:
+                # Rarely met again: read as the play's own kind only (a reading that
+                # is the play is of its kind), and not kept.
+                slot = self.slot_of.get(play.kind)
+                readings = () if slot is None else self.fit(slot, _Counts(cards))
+        for reading in readings:
             if (
                 reading.kind is play.kind
                 and reading.key == play.key
