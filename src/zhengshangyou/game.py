@@ -717,7 +717,15 @@ class State:
             if out and _hand_ends(rules, hands, finished):
                 log = (*self.log, Action(seat, play))
                 return State(self.match, hand_state, trick, hands, log, played_cards)._end_hand()
-        following = next_to_act(hands, trick.locked, seat)
+        # The next seat holding cards and not locked out (next_to_act, read here
+        # without a call): this seat when no other is, -1 when none holds cards.
+        locked, players = trick.locked, len(hands)
+        following = -1
+        for step in range(1, players + 1):
+            other = (seat + step) % players
+            if hands[other].cards and not locked >> other & 1:
+                following = other
+                break
         if (
             following == seat
             or following < 0
@@ -726,7 +734,7 @@ class State:
             # Nobody may answer, or nothing can beat the play (R5.6): a new trick.
             trick = _LEADS[next_active(hands, seat) if out else seat]
         else:
-            trick = Trick(following, play, seat, 0, trick.locked)
+            trick = Trick(following, play, seat, 0, locked)
         return State(self.match, hand_state, trick, hands, (*self.log, Action(seat, play)), played_cards)
 
     def _after_pass(self) -> State:
