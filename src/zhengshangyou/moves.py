@@ -71,6 +71,7 @@ from zhengshangyou.combinations import (
     rank_runs,
     wing_choices,
 )
+from zhengshangyou.counting import count_card_view
 from zhengshangyou.errors import WrongTypeError, ZhengShangyouError, brief_repr
 from zhengshangyou.hand import ALL_RANKS, Hand, cards_of_code, rank_bits
 from zhengshangyou.plays import (
@@ -1350,11 +1351,23 @@ class LegalPlays:
         return None
 
     def count(self) -> int:
-        """The number of plays, generated one at a time without keeping them.
+        """The number of plays: in the card view counted without listing them
+        (:func:`~zhengshangyou.counting.count_card_view`), in the class view
+        generated one at a time without keeping them.
 
         >>> legal_plays(Hand.parse("3D 3S"), Rules()).count()
         2
+        >>> # 3 singles, 3 pairs (any two of the three) and the triple:
+        >>> legal_plays(Hand.parse("3D 3H 3S"), Rules(), view="cards").count()
+        7
         """
+        if self.view == "cards":
+            found = count_card_view(
+                self.hand, self.rules, self.to_beat, revolution=self.revolution,
+                kinds=self.kinds, must_include=self.must_include,
+            )
+            if found is not None:
+                return found
         return sum(1 for _ in self)
 
     def __bool__(self) -> bool:
