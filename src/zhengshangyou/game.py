@@ -1380,14 +1380,9 @@ class LegalMoves:
                 trick.must_include,
             )
         else:
-            plays = engine_plays(
-                state.hands[trick.to_act],
-                state.match.rules,
-                trick.top,
-                view=self.view,
-                revolution=hand_state.revolution,
-                must_include=trick.must_include,
-            )
+            listing = self.plays
+            assert listing is not None  # (during play)
+            plays = listing
         if trick.top is None:  # a leader may not pass (R5.1)
             return iter(plays)
         rules = state.match.rules
