@@ -300,12 +300,14 @@ class Hand:
                 rank = order >> 2 if order < 52 else order - 39
                 shift = 3 * (order & 3)
                 took = less.get(rank, 0)
-                if took >> shift & 7 == _MOST_COPIES or (codes[rank] | _GUARD) - took - (1 << shift) & _GUARD != _GUARD:
+                # Not held: a third copy, or a suit of the code (guarded) going below 0.
+                after = (codes[rank] | _GUARD) - took - (1 << shift)
+                if took >> shift & 7 == _MOST_COPIES or after & _GUARD != _GUARD:
                     raise CardsNotHeldError(
                         f"the hand {self} does not hold {format_cards(sorted(taken))} (R3)"
                     )
                 less[rank] = took + (1 << shift)
-        except (TypeError, AttributeError):
+        except TypeError:  # (from _ORDER: not a Card)
             raise WrongTypeError(
                 f"cards to remove are Card objects, not {brief_repr(taken)} (R1.3)",
                 argument="cards",
@@ -395,7 +397,7 @@ class Hand:
         return f"Hand.parse({str(self)!r})"
 
 
-# The slots' own setters: a new hand made by :meth:`Hand._less` skips the checks of
+# The slots' own setters: a new hand made by :meth:`Hand.remove` skips the checks of
 # ``__init__`` (its cards come from a checked hand) and sets its fields directly.
 _new_hand = object.__new__
 _set_doubled = vars(Hand)["doubled"].__set__
