@@ -139,6 +139,31 @@ def test_R3_every_rank_play_has_its_id_and_a_member_in_a_full_deck(preset: str) 
         assert sorted(card.rank for card in member.cards) == list(play.ranks)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"airplane_wings": "singles"},
+        {"airplane_wings": "singles_or_pairs", "triple_with_single": True},
+        {"decks": 2, "airplane_wings": "pairs", "joker_pairs": True},
+    ],
+)
+def test_R3_18_airplane_rank_plays_are_the_class_view_of_a_full_deck_in_its_order(
+    options: dict[str, object],
+) -> None:
+    # The space reads the airplanes from the ranks alone; the class view of the whole
+    # deck makes them as plays. Both must give the same rank plays in the same order
+    # (the ids are the order), and every play of the listing must have its rank play.
+    rules = Rules(**options)  # type: ignore[arg-type]
+    space = rank_plays(rules)
+    listed: dict[tuple[object, ...], None] = {}
+    for play in legal_plays(Hand(rules.deck()), rules):
+        ranks = tuple(sorted(card.rank for card in play.cards))
+        listed.setdefault((play.kind, ranks, play.key & ~3, play.rev_key & ~3), None)
+    assert [(p.kind, p.ranks, p.key, p.rev_key) for p in space] == list(listed)
+    assert any(play.kind in (Kind.AIRPLANE_WITH_SINGLES, Kind.AIRPLANE_WITH_PAIRS) for play in space)
+
+
 def test_R3_ranks_kind_and_key_make_a_rank_play_and_the_id_does_not() -> None:
     space = rank_plays(Rules())
     play = space[20]

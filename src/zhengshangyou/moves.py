@@ -133,6 +133,21 @@ def where(combination: Combination) -> tuple[int, int, int, int, int]:
     return width, jokers, free, extra, extra if extra and combination.attached_jokers else 0
 
 
+def joker_masks(counts: Sequence[int]) -> tuple[int, int, int]:
+    """The jokers a hand of rank counts ``counts`` holds, as rank masks by the width of
+    a group (the ``masks`` :func:`where` indexes): none, the jokers held (as singles,
+    attached singles), the jokers held twice (pairs, with two decks).
+
+    >>> [bin(mask) for mask in joker_masks([0] * 13 + [1, 2])]
+    ['0b0', '0b110000000000000', '0b100000000000000']
+    """
+    return (
+        0,
+        (counts[13] > 0) << 13 | (counts[14] > 0) << 14,
+        (counts[13] > 1) << 13 | (counts[14] > 1) << 14,
+    )
+
+
 def _trim(table: dict[_K, _V], limit: int) -> None:
     """Make room in a full memo: drop its older half (dicts keep insertion order).
     Safe when threads share the memo: the keys are copied in one step, and a key
@@ -643,15 +658,7 @@ class Tables:
         left is compared with ``top`` only where the ranks do not decide.
         """
         counts = hand.rank_counts
-        # The jokers held (as singles, attached singles) and held in pairs (two decks),
-        # by the width of a group.
-        masks = _NO_JOKERS
-        if counts[13] or counts[14]:
-            masks = (
-                0,
-                (counts[13] > 0) << 13 | (counts[14] > 0) << 14,
-                (counts[13] > 1) << 13 | (counts[14] > 1) << 14,
-            )
+        masks = joker_masks(counts) if counts[13] or counts[14] else _NO_JOKERS
         parts: list[Iterable[Play]] = []
         put: Callable[[Iterable[Play]], None] = parts.append
         # How each kind's plays are kept: as they are, or compared with the top play

@@ -44,7 +44,16 @@ from zhengshangyou.combinations import (
 )
 from zhengshangyou.errors import IllegalMoveError, InvalidCombinationError
 from zhengshangyou.hand import ALL_RANKS, Hand, rank_bits
-from zhengshangyou.moves import LegalPlays, Tables, checked_position, legal_plays, tables_of, where
+from zhengshangyou.moves import (
+    LegalPlays,
+    Tables,
+    checked_position,
+    class_view,
+    joker_masks,
+    legal_plays,
+    tables_of,
+    where,
+)
 from zhengshangyou.plays import Play, beats, new_play
 from zhengshangyou.rules import Rules, RulesCache, check_rules
 
@@ -52,6 +61,8 @@ __all__ = ["RankPlay", "RankPlays", "rank_plays"]
 
 #: The suit part of a key (see ``plays._pack``): the two lowest bits.
 _SUIT_PART = 3
+#: Each rank by its int, read in C (``Rank(n)`` goes through the enum's call).
+_RANKS = tuple(Rank)
 
 
 @attrs.frozen(repr=False, cache_hash=True)
@@ -124,19 +135,32 @@ class RankPlays(Sequence[RankPlay]):
         self._tables: Tables = tables_of(rules, True)
         # Every class a full deck holds has a member in it, so the deck's class view
         # lists every class there is; its rank plays, in that order, are the space.
-        members: dict[_Identity, Play] = {}
-        for play in legal_plays(Hand(rules.deck()), rules):
-            members.setdefault(_identity(play), play)
-        self._plays = tuple(
-            RankPlay(
-                play.kind, ranks, key, play.rev_key & ~_SUIT_PART, play.family, play.is_bomb, index
+        # Airplanes, the last kinds and by far the most (tens of thousands with single
+        # wings), are read from the ranks alone, in the order the class view lists
+        # them (Tables.winged_of): no play is made for them.
+        deck = Hand(rules.deck())
+        slots = self._tables.reader.slots
+        winged = [slot[0] for slot in slots if slot[0].shape is Shape.RUN and slot[0].attached]
+        if any(combination.suit_in_key for combination in winged) or [
+            slot[0] for slot in slots[len(slots) - len(winged) :]
+        ] != winged:
+            winged = []  # (not the catalogue's shape: every kind from the class view)
+        entries: dict[_Identity, tuple[Kind, int, Kind, bool, Play | None]] = {}
+        for play in class_view(deck, rules, None, kinds=ALL_KINDS & ~kinds_mask(winged)):
+            entries.setdefault(
+                _identity(play), (play.kind, play.rev_key & ~_SUIT_PART, play.family, play.is_bomb, play)
             )
-            for index, ((_, ranks, key), play) in enumerate(members.items())
+        for combination in winged:
+            self._winged_space(entries, combination, deck)
+        self._plays = tuple(
+            RankPlay(kind, ranks, key, rev_key, family, is_bomb, index)
+            for index, ((_, ranks, key), (kind, rev_key, family, is_bomb, _)) in enumerate(entries.items())
         )
-        self._by_identity: dict[_Identity, RankPlay] = dict(zip(members, self._plays, strict=True))
-        # One member per rank play: where suits cannot matter, every member of a class
-        # compares as this one does.
-        self._members = tuple(members.values())
+        self._by_identity: dict[_Identity, RankPlay] = dict(zip(entries, self._plays, strict=True))
+        # One member per rank play but the airplanes (never bombs, E24): where suits
+        # cannot matter, every member of a class compares as this one does. Bombs are
+        # compared through it.
+        self._members = tuple(entry[4] for entry in entries.values())
         # Straights that may be flushes, and comparisons that look at suits, make a
         # hand's rank plays depend on its suits: those come from the class view.
         self._fast = not rules.suits_matter and rules.straight_flush == "none"
@@ -145,6 +169,32 @@ class RankPlays(Sequence[RankPlay]):
         self._blind = frozenset(c.kind for c in catalogue(rules) if c.suit_blind)
         if self._fast:
             self._build_fast()
+
+    def _winged_space(
+        self,
+        entries: dict[_Identity, tuple[Kind, int, Kind, bool, Play | None]],
+        combination: Combination,
+        deck: Hand,
+    ) -> None:
+        """Add the rank plays of the airplanes of ``combination`` a full ``deck`` holds
+        to ``entries``, in the class view's order: by window as the generator lists
+        them, then by the ranks of the wings (:func:`wing_choices`)."""
+        tables = self._tables
+        width, jokers, _, extra, extra_jokers = where(combination)
+        masks = joker_masks(deck.rank_counts)
+        held = deck.held
+        indexes = tables.run_windows(combination, held[width] | masks[jokers], None, False, 0, True)
+        attached = held[extra] | masks[extra_jokers]
+        kind, value = combination.kind, combination.kind._value_
+        for index in indexes:
+            window, ranks, run = tables.windows[index]
+            key, rev_key, family, is_bomb = tables.reader.run_strength(combination, window)
+            body = tuple(rank for rank in ranks for _ in range(width))
+            entry = (kind, rev_key, family, is_bomb, None)
+            for wing_ranks in wing_choices(rank_bits(attached & ~run), len(ranks), extra, deck.rank_counts):
+                wings = wing_ranks if extra == 1 else tuple(rank for rank in wing_ranks for _ in range(extra))
+                played = sorted(body + wings)
+                entries.setdefault((value, tuple(map(_RANKS.__getitem__, played)), key), entry)
 
     # --- the space -------------------------------------------------------------
 
@@ -401,13 +451,7 @@ class RankPlays(Sequence[RankPlay]):
         order of :meth:`Tables.plays`."""
         tables = self._tables
         counts = hand.rank_counts
-        masks = (0, 0, 0)
-        if counts[13] or counts[14]:
-            masks = (
-                0,
-                (counts[13] > 0) << 13 | (counts[14] > 0) << 14,
-                (counts[13] > 1) << 13 | (counts[14] > 1) << 14,
-            )
+        masks = joker_masks(counts) if counts[13] or counts[14] else (0, 0, 0)
         if top is None:
             want, above, length, exact = tables.enabled, ALL_RANKS, 0, True
         else:
@@ -438,7 +482,9 @@ class RankPlays(Sequence[RankPlay]):
             members = self._members
             return [
                 play for play in found
-                if play is not None and beats(members[play.id], top, revolution=revolution)
+                if play is not None
+                and (member := members[play.id]) is not None  # (airplanes are never bombs)
+                and beats(member, top, revolution=revolution)
             ]
         return found  # type: ignore[return-value]  # no None: every entry read exists
 
@@ -465,7 +511,7 @@ class RankPlays(Sequence[RankPlay]):
             body = tuple(rank for rank in ranks for _ in range(width))
             for wing_ranks in wing_choices(rank_bits(attached & ~run), len(ranks), extra, hand.rank_counts):
                 played = sorted(body + tuple(rank for rank in wing_ranks for _ in range(extra)))
-                found.append(identity[(value, tuple(map(Rank, played)), keys[index] & ~_SUIT_PART)])
+                found.append(identity[(value, tuple(map(_RANKS.__getitem__, played)), keys[index] & ~_SUIT_PART)])
 
     def _joker_rank_plays(
         self, found: list[RankPlay | None], table: Any, combination: Combination, hand: Hand,
