@@ -66,6 +66,10 @@ __all__ = ["ActionSpace"]
 #: The suit part of a key (see ``plays._pack``): the two lowest bits.
 _SUIT_PART = 3
 
+#: By a card's index, its text and its rank's (read in C, for tens of thousands of labels).
+_CARD_TEXTS = tuple(str(Card.from_index(index)) for index in range(54))
+_RANK_TEXTS = tuple(Card.from_index(index).rank.symbol for index in range(54))
+
 #: What an id of a play stands for: its kind's value, its sorted ranks and its key.
 _Identity = tuple[str, tuple[Rank, ...], int]
 
@@ -162,19 +166,21 @@ def _label(play: Play, rules: Rules, *, cards: bool) -> str:
     is attached to it, a run in run order (A-2-3 as ``A 2 3``) before its wings; with
     the kind where its cards read as several kinds."""
     combination = catalogue(rules)[play.kind]
-    counts: dict[Rank, int] = {}
-    for card in play.cards:
-        counts[card.rank] = counts.get(card.rank, 0) + 1
     if combination.shape is Shape.RUN:
         place = {rank: index for index, rank in enumerate(_window(play, rules).ranks)}
         # (Wings are of other ranks than the run's, R3.18.)
         body = sorted(
-            (card for card in play.cards if card.rank in place), key=lambda card: (place[card.rank], card)
+            [card for card in play.cards if card.rank in place],
+            key=lambda card: (place[card.rank], card.index),
         )
         ordered = body + [card for card in play.cards if card.rank not in place]
     else:
-        ordered = sorted(play.cards, key=lambda card: (-counts[card.rank], card))
-    text = " ".join(str(card) if cards else card.rank.symbol for card in ordered)
+        counts: dict[Rank, int] = {}
+        for card in play.cards:
+            counts[card.rank] = counts.get(card.rank, 0) + 1
+        ordered = sorted(play.cards, key=lambda card: (-counts[card.rank], card.index))
+    names = _CARD_TEXTS if cards else _RANK_TEXTS
+    text = " ".join([names[card.index] for card in ordered])
     if cards and len({reading.kind for reading in classify_all(play.cards, rules)}) > 1:
         return f"{text} as {play.kind.value}"
     return text
@@ -184,15 +190,33 @@ def _window(play: Play, rules: Rules) -> Window:
     """The window of the run ``play`` (by its key: runs of the same ranks placed
     differently have different keys)."""
     combination = catalogue(rules)[play.kind]
-    read = reader(rules)
     ranks = [card.rank for card in play.cards]
     length = len(ranks) // (combination.width + combination.attached)
-    for _, window in read.by_length.get(length, ()):
+    candidates = _RUN_WINDOWS[rules][(play.kind, length, play.key & ~_SUIT_PART)]
+    if len(candidates) == 1:
+        return candidates[0]
+    for window in candidates:  # (the same strength on other ranks)
         if all(ranks.count(rank) >= combination.width for rank in window.ranks):
-            key = read.run_strength(combination, window)[0]
-            if key & ~_SUIT_PART == play.key & ~_SUIT_PART:
-                return window
+            return window
     raise AssertionError(f"{play!r} has no window")  # pragma: no cover - every run has one
+
+
+def _run_windows(rules: Rules) -> dict[tuple[Kind, int, int], list[Window]]:
+    """The windows of each kind of run, by the run's length and its key without a
+    suit part (see :func:`_window`)."""
+    read = reader(rules)
+    found: dict[tuple[Kind, int, int], list[Window]] = {}
+    for combination in catalogue(rules):
+        if combination.shape is Shape.RUN:
+            for length, windows in read.by_length.items():
+                for _, window in windows:
+                    key = read.run_strength(combination, window)[0] & ~_SUIT_PART
+                    found.setdefault((combination.kind, length, key), []).append(window)
+    return found
+
+
+#: The run windows of each rule set in use, by kind, length and key.
+_RUN_WINDOWS: RulesCache[dict[tuple[Kind, int, int], list[Window]]] = RulesCache(_run_windows)
 
 
 def _distinct(labels: list[str], plays: Sequence[Play], rules: Rules) -> list[str]:
