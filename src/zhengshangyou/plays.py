@@ -278,6 +278,7 @@ class Reader:
             for window in group:
                 self.by_length.setdefault(len(window.ranks), []).append((mask, window))
         self.cache: dict[tuple[Card, ...], tuple[Play, ...]] = {}
+        self.kind_cache: dict[tuple[tuple[Card, ...], Kind], tuple[Play, ...]] = {}
         # The (key, rev_key) of a play compared by one rank, with no suit part.
         self.rank_keys = [(_pack(0, rank, 0), _pack(0, flip(rank), 0)) for rank in range(15)]
         self.single_combination = found[Kind.SINGLE]
@@ -366,6 +367,18 @@ class Reader:
             found = self.cache[cards] = tuple(self.read(cards))
         return found
 
+    def kind_readings(self, cards: tuple[Card, ...], kind: Kind) -> Sequence[Play]:
+        """The readings of ``cards`` (sorted) among the kinds of ``kind``'s slot of the
+        catalogue (none when the rules do not have it), memoised as :meth:`readings` is."""
+        key = (cards, kind)
+        found = self.kind_cache.get(key)
+        if found is None:
+            if len(self.kind_cache) > 100_000:
+                self.kind_cache.clear()
+            slot = self.slot_of.get(kind)
+            found = self.kind_cache[key] = () if slot is None else tuple(self.fit(slot, _Counts(cards)))
+        return found
+
     def trusted(self, play: object, what: str = "play", *, held: bool = False) -> Play:
         """The reading of ``play``'s cards under these rules that ``play`` is, in
         every field (kind, strength, family, bomb); an error if it is none (R3.16).
@@ -387,12 +400,12 @@ class Reader:
         readings: Iterable[Play] | None = self.cache.get(cards)
         if readings is None:
             if len(cards) < 3:
-                readings = self.readings(cards)  # (few: kept)
+                readings = self.readings(cards)
             else:
-                # Rarely met again: read as the play's own kind only (a reading that
-                # is the play is of its kind), and not kept.
-                slot = self.slot_of.get(play.kind)
-                readings = () if slot is None else self.fit(slot, _Counts(cards))
+                # Read as the play's own kind only (a reading that is the play is of
+                # its kind), not as every kind of the catalogue: a game checks many
+                # plays of three or more cards it meets once.
+                readings = self.kind_readings(cards, play.kind)
         for reading in readings:
             if (
                 reading.kind is play.kind
