@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from test_fuzz import CPU_LIMIT, cpu_limit
 from zhengshangyou import Hand, Play, Rules, legal_plays
-from zhengshangyou.combinations import Kind
-from zhengshangyou.moves import ALL_KINDS, Tables, _position, class_view, tables_of
+from zhengshangyou.combinations import ALL_KINDS, Kind
+from zhengshangyou.moves import Tables, _position, class_view, tables_of
 from zhengshangyou.rules import RulesCache
 from zhengshangyou.testing import rules_sets
 
