@@ -261,6 +261,9 @@ class Tables:
         # listed with straights): the kinds' bits, how to list them, and whether they
         # are bombs (compared only with a bomb on top).
         self.steps = tuple(self._step(slot) for slot in reader.slots)
+        #: The steps of each bit mask of kinds wanted (built on first use; at most one
+        #: per kind to answer and filter, so a small table).
+        self.steps_for: dict[int, tuple[Any, ...]] = {}
         self._add_windows(found, rules.run_order)
         straight = self.straight = found[Kind.STRAIGHT]
         self.flush = found.get(Kind.STRAIGHT_FLUSH)
@@ -658,7 +661,7 @@ class Tables:
         left is compared with ``top`` only where the ranks do not decide.
         """
         counts = hand.rank_counts
-        masks = joker_masks(counts) if counts[13] or counts[14] else _NO_JOKERS
+        masks = JOKER_MASKS[counts[13]][counts[14]]
         parts: list[Iterable[Play]] = []
         put: Callable[[Iterable[Play]], None] = parts.append
         # How each kind's plays are kept: as they are, or compared with the top play
@@ -681,8 +684,11 @@ class Tables:
         # Slot by slot of the catalogue; each lister looks only where the hand's rank
         # masks allow a play (see where()).
         held, codes = hand.held, hand.rank_codes
-        for bits, width, jokers, free, extra, extra_jokers, lister, combination, is_bomb, one, table in self.steps:
-            if not want & bits or not (mask := (held[width] | masks[jokers]) & (above | free)):
+        steps = self.steps_for.get(want)
+        if steps is None:
+            steps = self.steps_for[want] = tuple(step for step in self.steps if want & step[0])
+        for _, width, jokers, free, extra, extra_jokers, lister, combination, is_bomb, one, table in steps:
+            if not (mask := (held[width] | masks[jokers]) & (above | free)):
                 continue
             part: Iterable[Play]
             if lister is None:  # a group of one rank (R3.1-R3.3, R3.6, R3.10, R3.14)
@@ -1092,7 +1098,10 @@ _BOTH_JOKERS = 1 << 13 | 1 << 14
 #: A card's place in the sorted deck (sorting by it is faster than comparing cards).
 _CARD_INDEX = operator.attrgetter("index")
 #: The joker masks (see :meth:`Tables.plays`) of a hand without jokers.
-_NO_JOKERS = (0, 0, 0)
+#: :func:`joker_masks` by the black and the red joker's counts (none, one or two).
+JOKER_MASKS = tuple(
+    tuple(joker_masks([0] * 13 + [black, red]) for red in range(3)) for black in range(3)
+)
 # The mask of the ranks whose cards are at least as strong as a rank, in the normal
 # order and with the order of 3..2 flipped (R4.8; jokers stay on top).
 _AT_LEAST = tuple(

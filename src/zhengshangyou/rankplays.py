@@ -45,6 +45,7 @@ from zhengshangyou.combinations import (
 from zhengshangyou.errors import IllegalMoveError, InvalidCombinationError
 from zhengshangyou.hand import ALL_RANKS, Hand, rank_bits
 from zhengshangyou.moves import (
+    JOKER_MASKS,
     LegalPlays,
     Tables,
     checked_position,
@@ -451,7 +452,7 @@ class RankPlays(Sequence[RankPlay]):
         order of :meth:`Tables.plays`."""
         tables = self._tables
         counts = hand.rank_counts
-        masks = joker_masks(counts) if counts[13] or counts[14] else (0, 0, 0)
+        masks = JOKER_MASKS[counts[13]][counts[14]]
         if top is None:
             want, above, length, exact = tables.enabled, ALL_RANKS, 0, True
         else:
