@@ -1193,7 +1193,7 @@ def class_view(
     # would fill the memo with plays never asked for again, which the garbage
     # collector would then scan over and over. The first visit only leaves the
     # position's hash behind.
-    tables = tables_of(rules, True)
+    tables = _CLASS_TABLES[rules]
     visited, seen = tables.visited, hash(position)
     parts: Iterable[Iterable[Play]]
     if seen in visited:
