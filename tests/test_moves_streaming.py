@@ -59,8 +59,8 @@ def test_R3_18_the_first_play_comes_before_any_airplane_is_made(
     first = next(listing)
     assert first.kind is Kind.SINGLE
     assert counted_airplanes == []  # airplanes are the last kind: none made yet
-    rest = list(listing) if view == "classes" else list(itertools.islice(listing, 200_000))
-    if view == "classes":
+    if view == "classes":  # (the card view's are far too many to read them all)
+        rest = list(listing)
         assert counted_airplanes == [play for play in rest if play.kind is Kind.AIRPLANE_WITH_PAIRS]
         assert len(counted_airplanes) > 1000  # the hand has thousands of them (R3.18)
 

@@ -142,10 +142,10 @@ class RankPlays(Sequence[RankPlay]):
         deck = Hand(rules.deck())
         slots = self._tables.reader.slots
         winged = [slot[0] for slot in slots if slot[0].shape is Shape.RUN and slot[0].attached]
-        if any(combination.suit_in_key for combination in winged) or [
+        if any(combination.suit_in_key or combination.is_bomb for combination in winged) or [
             slot[0] for slot in slots[len(slots) - len(winged) :]
         ] != winged:
-            winged = []  # (not the catalogue's shape: every kind from the class view)
+            winged = []  # (not the catalogue's shape: every kind from the class view, with members)
         entries: dict[_Identity, tuple[Kind, int, Kind, bool, Play | None]] = {}
         for play in class_view(deck, rules, None, kinds=ALL_KINDS & ~kinds_mask(winged)):
             entries.setdefault(
