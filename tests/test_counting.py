@@ -24,6 +24,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from test_moves_properties import any_hand, kind_first, plays_of, readings
+from test_moves_properties import positions as generator_positions
 from zhengshangyou import Card, Hand, Kind, Play, Rules, make_deck
 from zhengshangyou.combinations import ALL_KINDS, KIND_BITS, catalogue
 from zhengshangyou.counting import count_card_view
@@ -56,24 +57,18 @@ def rest_of_deck_top(draw: st.DrawFn, rules: Rules, hand: Hand) -> Play | None:
 def positions(
     draw: st.DrawFn, decks: Literal[1, 2], max_size: int = 12
 ) -> tuple[Rules, Hand, Play | None, bool, Card | None]:
-    rules = draw(rules_sets(decks=decks))
-    hand = draw(any_hand(rules, 0, max_size))
-    source = draw(st.integers(0, 3))
-    top: Play | None = None
-    if source == 1:
+    # The generator's own positions (a lead, a play of other cards, one of the hand's
+    # own), or a top from the rest of the deck; and sometimes a card to include.
+    position = draw(generator_positions(rules_sets(decks=decks), 0, max_size))
+    rules, hand, top = position.rules, position.hand, position.top
+    if draw(st.integers(0, 3)) == 0:
         top = draw(rest_of_deck_top(rules, hand))
-    elif source == 2:
-        top = draw(plays_of(rules))
-    elif source == 3 and hand.cards:
-        own = draw(st.permutations(hand.cards))[:8]
-        top = draw(kind_first(readings(own, rules)))
-    revolution = draw(st.booleans()) if rules.revolution else False
     must: Card | None = None
     if draw(st.integers(0, 3)) == 0:
         deck = make_deck(rules.decks, jokers=rules.jokers)
         held = bool(hand.cards) and draw(st.booleans())  # else perhaps a card not held
         must = draw(st.sampled_from(hand.cards if held else deck))
-    return rules, hand, top, revolution, must
+    return rules, hand, top, position.revolution, must
 
 
 def assert_counts(
