@@ -67,7 +67,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from zhengshangyou import Rules, State
+from bench_game import positions, self_play  # (this folder is the script's: on the path)
+
+from zhengshangyou import Rules
 
 SEED = 2_600
 OURS = "zhengshangyou"
@@ -97,14 +99,7 @@ class Library:
 
 def ours_runner(rules: Rules) -> Runner:
     def run(hands: int, seed: int) -> tuple[int, dict[str, int]]:
-        chooser = random.Random(f"{OURS}:{seed}")
-        moves = 0
-        for number in range(hands):
-            state = State.new(rules, seed=seed * 100_003 + number)
-            while state.phase == "play":
-                options = list(state.legal_moves())
-                state = state.play(chooser.choice(options))
-                moves += 1
+        _, moves = self_play(rules, hands, seed)  # bench_game's loop, timed here in CPU
         return moves, {}
 
     return run
@@ -315,21 +310,6 @@ def _spread_text(values: dict[str, float], digits: int) -> str:
 
 
 # --- part 2: the cost of a branch -----------------------------------------------------
-
-
-def positions(rules: Rules, count: int, seed: int) -> list[State]:
-    """Positions met in random self-play, with at least one legal move (a copy of
-    ``positions`` in bench_game.py)."""
-    chooser = random.Random(seed)
-    found: list[State] = []
-    number = 0
-    while len(found) < count:
-        state = State.new(rules, seed=seed + number)
-        number += 1
-        while state.phase == "play" and len(found) < count:
-            found.append(state)
-            state = state.play(chooser.choice(list(state.legal_moves())))
-    return found
 
 
 def openspiel_positions(game: Any, count: int, seed: int) -> list[Any]:
