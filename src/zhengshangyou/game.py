@@ -734,8 +734,8 @@ class State:
             # Nobody may answer, or nothing can beat the play (R5.6): a new trick.
             trick = _LEADS[next_active(hands, seat) if out else seat]
         else:
-            trick = Trick(following, play, seat, 0, locked)
-        return State(self.match, hand_state, trick, hands, (*self.log, Action(seat, play)), played_cards)
+            trick = _trick(following, play, seat, 0, locked, None)
+        return _state(self.match, hand_state, trick, hands, (*self.log, _action(seat, play)), played_cards)
 
     def _after_pass(self) -> State:
         """The state after the seat to act passes (checked)."""
@@ -764,13 +764,11 @@ class State:
                 if following < 0 and not locked >> other & 1:
                     following = other
         if going_on:
-            trick = Trick(following, trick.top, top_seat, passed, locked)
+            trick = _trick(following, trick.top, top_seat, passed, locked, None)
         else:
             # Every other seat holding cards has passed since the last play (R5.4, R5.5).
             trick = _LEADS[top_seat if hands[top_seat].cards else next_active(hands, top_seat)]
-        return State(
-            self.match, self.hand_state, trick, hands, (*self.log, _PASSES[seat]), self.played_cards
-        )
+        return _state(self.match, self.hand_state, trick, hands, (*self.log, _PASSES[seat]), self.played_cards)
 
     def _after_exchange(self, move: Give | Offer | Take | Return) -> State:
         """The state after an exchange decision (checked): the exchange's next step,
@@ -1091,6 +1089,56 @@ def _check_pass(state: State, rules: Rules) -> None:
                 " so it may not pass (R5.2)",
                 rule="R5.2",
             )
+
+
+# The move paths build their states, tricks and actions through the slots' own
+# setters: every value comes checked from the move's check, so the generic
+# ``__init__`` (a frozen class's setattr per field) would only repeat work.
+_NEW = object.__new__
+_STATE_SLOTS = tuple(vars(State)[field.name].__set__ for field in attrs.fields(State))
+_TRICK_SLOTS = tuple(vars(Trick)[field.name].__set__ for field in attrs.fields(Trick))
+_SET_SEAT, _SET_MOVE = (vars(Action)[field.name].__set__ for field in attrs.fields(Action))
+
+
+def _state(
+    match: Match,
+    hand_state: HandState,
+    trick: Trick,
+    hands: tuple[Hand, ...],
+    log: tuple[Action, ...],
+    played_cards: tuple[tuple[Card, ...], ...],
+) -> State:
+    """``State(match, hand_state, trick, hands, log, played_cards)``, built faster."""
+    state: State = _NEW(State)
+    set_match, set_hand_state, set_trick, set_hands, set_log, set_played = _STATE_SLOTS
+    set_match(state, match)
+    set_hand_state(state, hand_state)
+    set_trick(state, trick)
+    set_hands(state, hands)
+    set_log(state, log)
+    set_played(state, played_cards)
+    return state
+
+
+def _trick(to_act: int, top: Play | None, top_seat: int, passed: int, locked: int, must_include: Card | None) -> Trick:
+    """``Trick(to_act, top, top_seat, passed, locked, must_include)``, built faster."""
+    trick: Trick = _NEW(Trick)
+    set_to_act, set_top, set_top_seat, set_passed, set_locked, set_must_include = _TRICK_SLOTS
+    set_to_act(trick, to_act)
+    set_top(trick, top)
+    set_top_seat(trick, top_seat)
+    set_passed(trick, passed)
+    set_locked(trick, locked)
+    set_must_include(trick, must_include)
+    return trick
+
+
+def _action(seat: int, move: Move) -> Action:
+    """``Action(seat, move)``, built faster."""
+    action: Action = _NEW(Action)
+    _SET_SEAT(action, seat)
+    _SET_MOVE(action, move)
+    return action
 
 
 _PASS_ONLY: tuple[Move, ...] = (PASS,)
