@@ -642,7 +642,10 @@ class State:
         >>> bool(moves), PASS in moves       # the leader may not pass (R5.1)
         (True, False)
         """
-        return LegalMoves(self)
+        moves: LegalMoves = _NEW(LegalMoves)  # (the default view: nothing to check)
+        _SET_MOVES_STATE(moves, self)
+        _SET_MOVES_VIEW(moves, "classes")
+        return moves
 
     # --- transitions --------------------------------------------------------
 
@@ -1469,6 +1472,10 @@ class LegalMoves:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> LegalMoves:
         return self
+
+
+# (State.legal_moves builds its view through the slots' setters.)
+_SET_MOVES_STATE, _SET_MOVES_VIEW = (vars(LegalMoves)[field.name].__set__ for field in attrs.fields(LegalMoves))
 
 
 class Game:
