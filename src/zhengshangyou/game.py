@@ -29,7 +29,7 @@ import enum
 import itertools
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import attrs
 
@@ -54,7 +54,7 @@ from zhengshangyou.exchange import (
     start_exchange,
 )
 from zhengshangyou.hand import Hand
-from zhengshangyou.moves import LegalPlays, class_view, engine_plays
+from zhengshangyou.moves import LegalPlays, class_parts, engine_plays
 from zhengshangyou.plays import Play, beats, reader, resolve, split_declaration
 from zhengshangyou.rules import Rules, check_rules, shared
 from zhengshangyou.scoring import HandResult, match_over, score_hand
@@ -1145,6 +1145,7 @@ def _action(seat: int, move: Move) -> Action:
 
 
 _PASS_ONLY: tuple[Move, ...] = (PASS,)
+_from_parts = itertools.chain.from_iterable
 _MOVE_TYPES = (Play, Pass, Give, Offer, Take, Return)
 #: Seeds are whole numbers from 0 to 2**64 - 1 (R2.3): every record can hold one.
 SEED_LIMIT = 2**64
@@ -1421,28 +1422,33 @@ class LegalMoves:
         phase = hand_state.phase
         if phase is not _PLAY:
             return iter(state.exchange_moves() if phase is _EXCHANGE else ())
-        plays: Iterable[Play]
+        parts: list[Iterable[Move]]
         if self.view == "classes":  # (the common case, without a LegalPlays)
-            plays = class_view(
+            listed = class_parts(
                 state.hands[trick.to_act],
                 state.match.rules,
                 trick.top,
                 hand_state.revolution,
                 trick.must_include,
             )
+            parts = cast("list[Iterable[Move]]", listed)  # (a new list: the pass may follow)
         else:
             listing = self.plays
             assert listing is not None  # (during play)
-            plays = listing
-        if trick.top is None:  # a leader may not pass (R5.1)
-            return iter(plays)
-        rules = state.match.rules
-        if rules.must_beat:
-            try:
-                _check_pass(state, rules)  # the check of a pass that State.play makes
-            except IllegalMoveError:
-                return iter(plays)
-        return itertools.chain(plays, _PASS_ONLY)
+            parts = [listing]
+        if trick.top is not None:
+            rules = state.match.rules
+            if not rules.must_beat:
+                parts.append(_PASS_ONLY)
+            else:
+                try:
+                    _check_pass(state, rules)  # the check of a pass that State.play makes
+                except IllegalMoveError:
+                    pass  # (a seat holding a beating play that is not a bomb may not pass)
+                else:
+                    parts.append(_PASS_ONLY)
+        # (A leader may not pass, R5.1.)
+        return _from_parts(parts)
 
     def count(self) -> int:
         """The number of legal moves listed (see the class's note on listing).

@@ -1187,6 +1187,28 @@ def class_view(
     >>> [str(play) for play in class_view(Hand.parse("5D 5C 9S"), Rules(), None)]
     ['5D', '9S', '5D 5C']
     """
+    parts = class_parts(hand, rules, to_beat, revolution, must_include, kinds)
+    return parts[0] if len(parts) == 1 else _from_parts(parts)
+
+
+_from_parts = itertools.chain.from_iterable
+
+
+def class_parts(
+    hand: Hand,
+    rules: Rules,
+    to_beat: Play | None,
+    revolution: bool = False,
+    must_include: Card | None = None,
+    kinds: int = ALL_KINDS,
+) -> list[Iterable[Play]]:
+    """:func:`class_view` in parts, to be read in order: a new list, which the caller
+    may extend (the game puts the pass after the plays), of the memo's own list or of
+    the plays of each kind as they are generated (read them, never change them).
+
+    >>> [[str(play) for play in part] for part in class_parts(Hand.parse("5D 5C 9S"), Rules(), None)]
+    [['5D', '9S'], ['5D 5C']]
+    """
     position = _position(hand, kinds, to_beat, revolution, must_include)
     # A position seen before (search bots revisit many) is answered from a memo.
     # It is kept from its second visit on: a stream of new hands (a simulation)
@@ -1195,21 +1217,21 @@ def class_view(
     # position's hash behind.
     tables = _CLASS_TABLES[rules]
     visited, seen = tables.visited, hash(position)
-    parts: Iterable[Iterable[Play]]
+    parts: list[Iterable[Play]]
     if seen in visited:
         found = tables.positions.get(position)
         if found is not None:
-            return found
+            return [found]
     elif len(visited) >= _POSITIONS_LIMIT:
         _trim(visited, _POSITIONS_LIMIT)
     if must_include is None:
         parts = tables.plays(hand, kinds, to_beat, revolution)
     else:
-        parts = (LegalPlays(hand, rules, to_beat, "classes", revolution, kinds, must_include)._generate(),)
+        parts = [LegalPlays(hand, rules, to_beat, "classes", revolution, kinds, must_include)._generate()]
     if seen in visited:
-        return _kept(parts, tables.positions, position)
+        return [_kept(parts, tables.positions, position)]
     visited[seen] = None
-    return itertools.chain.from_iterable(parts)
+    return parts
 
 
 def _kept(
