@@ -1206,8 +1206,9 @@ def class_parts(
     may extend (the game puts the pass after the plays), of the memo's own list or of
     the plays of each kind as they are generated (read them, never change them).
 
-    >>> [[str(play) for play in part] for part in class_parts(Hand.parse("5D 5C 9S"), Rules(), None)]
-    [['5D', '9S'], ['5D 5C']]
+    >>> parts = class_parts(Hand.parse("5D 5C 9S"), Rules(), None)
+    >>> [str(play) for part in parts for play in part]
+    ['5D', '9S', '5D 5C']
     """
     position = _position(hand, kinds, to_beat, revolution, must_include)
     # A position seen before (search bots revisit many) is answered from a memo.
