@@ -13,6 +13,7 @@ multiset, kept sorted. Adding and removing give new hands.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 import attrs
 
@@ -89,6 +90,37 @@ def cards_of_code(code: int) -> tuple[Card, ...]:
                 cards += [Card.from_index(4 * rank + suit if rank < 13 else 39 + rank)] * copies
         found = _DECODED[code] = tuple(cards)
     return found
+
+
+# What a rank code sets in each of a hand's tables, by code (see _code_parts).
+_PARTS: dict[int, tuple[Any, ...]] = {}
+
+
+def _code_parts(code: int) -> tuple[Any, ...]:
+    """What the cards of a rank code (as a hand holds them) set in a hand's tables,
+    for :meth:`Hand.remove` to read in one look-up: the cards, their number; the
+    rank's suit bits of ``low_suit_bits`` and the mask that keeps the other ranks'
+    bits; the same for ``suit_ranks``; the mask that keeps the other ranks' bits of
+    a ``held`` mask, and the rank's bit in ``held[1]`` to ``held[4]`` (0 where the
+    hand holds fewer cards of it). A joker's rank has no bits in these tables."""
+    cards = cards_of_code(code)
+    rank, size, fields = code >> 12, len(cards), code & 0xFFF
+    if rank >= 13:
+        parts: tuple[Any, ...] = (cards, size, 0, -1, 0, -1, -1, 0, 0, 0, 0)
+    else:
+        bit = 1 << rank
+        parts = (
+            cards,
+            size,
+            _LOW_SUIT[fields] << 2 * rank,
+            ~(3 << 2 * rank),
+            _SUITS_HELD[fields] << rank,
+            ~_RANK_IN_EVERY_SUIT[rank],
+            ~bit,
+            *(bit if size >= width else 0 for width in range(1, 5)),
+        )
+    _PARTS[code] = parts
+    return parts
 
 
 def _without(held: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:
@@ -294,6 +326,7 @@ class Hand:
         # code can overflow its three bits.
         codes = self.rank_codes
         less: dict[int, int] = {}
+        last = ascending = 0  # (a play's cards come sorted, so their ranks ascend)
         try:
             for card in taken:
                 order = _ORDER(card)
@@ -307,6 +340,8 @@ class Hand:
                         f"the hand {self} does not hold {format_cards(sorted(taken))} (R3)"
                     )
                 less[rank] = took + (1 << shift)
+                ascending |= rank < last
+                last = rank
         except TypeError:  # (from _ORDER: not a Card)
             raise WrongTypeError(
                 f"cards to remove are Card objects, not {brief_repr(taken)} (R1.3)",
@@ -319,27 +354,27 @@ class Hand:
         groups = list(self.by_rank)
         counts = list(self.rank_counts)
         lows, suit_ranks = self.low_suit_bits, self.suit_ranks
-        one, two, three, four = self.held[1:]
+        _, one, two, three, four = self.held
         held, old_counts = self.cards, self.rank_counts
         remaining: tuple[Card, ...] = ()
         done = 0  # how much of ``held`` (sorted by rank) is in ``remaining``
-        for rank in sorted(less):
+        for rank in sorted(less) if ascending else less:
             code = new_codes[rank] = codes[rank] - less[rank]
+            # What the rank's new cards set in each table (see _code_parts).
+            group, size, low, keep_low, suits, keep_suits, keep, at_one, at_two, at_three, at_four = (
+                _PARTS.get(code) or _code_parts(code)
+            )
             start = sum(old_counts[:rank])
-            group = groups[rank] = _DECODED.get(code) or cards_of_code(code)
             remaining += held[done:start] + group
             done = start + old_counts[rank]
-            size = counts[rank] = len(group)
-            if rank < 13:
-                fields = code & 0xFFF
-                lows = lows & ~(3 << 2 * rank) | _LOW_SUIT[fields] << 2 * rank
-                suit_ranks = suit_ranks & ~_RANK_IN_EVERY_SUIT[rank] | _SUITS_HELD[fields] << rank
-                bit = 1 << rank
-                clear = ~bit
-                one = one if size else one & clear
-                two = two if size > 1 else two & clear
-                three = three if size > 2 else three & clear
-                four = four if size > 3 else four & clear
+            groups[rank] = group
+            counts[rank] = size
+            lows = lows & keep_low | low
+            suit_ranks = suit_ranks & keep_suits | suits
+            one = one & keep | at_one
+            two = two & keep | at_two
+            three = three & keep | at_three
+            four = four & keep | at_four
         remaining += held[done:]
         hand = _new_hand(Hand)
         _set_doubled(hand, self.doubled and any(code & _TWICE for code in new_codes))
