@@ -55,7 +55,7 @@ from zhengshangyou.exchange import (
 )
 from zhengshangyou.hand import Hand
 from zhengshangyou.moves import LegalPlays, class_parts, engine_plays
-from zhengshangyou.plays import Play, beats, reader, resolve, split_declaration
+from zhengshangyou.plays import Play, beats, rank_amounts_of, reader, resolve, split_declaration
 from zhengshangyou.rules import Rules, check_rules, shared
 from zhengshangyou.scoring import HandResult, match_over, score_hand
 
@@ -1048,8 +1048,11 @@ def _check_play(state: State, rules: Rules, play: Play) -> tuple[Play, Hand]:
     hand it leaves; or the error that refuses it."""
     trick = state.trick
     seat = trick.to_act
+    amounts = play._amounts or rank_amounts_of(play)  # (worked out once per play)
     try:
-        remaining = state.hands[seat].remove(play.cards)
+        if amounts is None:  # (some card more than twice: no hand holds it, R1.3a)
+            raise CardsNotHeldError(str(play))
+        remaining = state.hands[seat]._take(amounts, play.cards)
     except CardsNotHeldError:
         raise CardsNotHeldError(f"seat {seat} does not hold {play} (R3)") from None
     # Only a play the engine could have read itself goes on (R3.16): from here on

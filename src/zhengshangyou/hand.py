@@ -20,7 +20,7 @@ import attrs
 from zhengshangyou.cards import Card, Rank, format_cards, parse_cards
 from zhengshangyou.errors import CardsNotHeldError, ImpossibleCardsError, WrongTypeError, brief_repr
 
-__all__ = ["Hand"]
+__all__ = ["Hand", "rank_amounts"]
 
 
 # A card's index, read through the slot itself: anything but a Card (even one with an
@@ -121,6 +121,30 @@ def _code_parts(code: int) -> tuple[Any, ...]:
         )
     _PARTS[code] = parts
     return parts
+
+
+def rank_amounts(cards: Iterable[Card]) -> tuple[tuple[int, int], ...] | None:
+    """What ``cards`` take from each rank code of a hand (:attr:`Hand.rank_codes`), by
+    rank from low to high: pairs of the rank and the amount (three bits a suit,
+    counting copies). None when some card is there more than twice, which no hand
+    holds (R1.3a).
+
+    >>> rank_amounts(parse_cards("3D 3S 5C"))   # two suits of 3s, one of 5s
+    ((0, 513), (2, 8))
+    """
+    amounts: dict[int, int] = {}
+    last, ascending = 0, True  # (a play's cards come sorted, so their ranks ascend)
+    for card in cards:
+        order = _ORDER(card)
+        rank = order >> 2 if order < 52 else order - 39
+        shift = 3 * (order & 3)
+        took = amounts.get(rank, 0)
+        if took >> shift & 7 == _MOST_COPIES:
+            return None
+        amounts[rank] = took + (1 << shift)
+        ascending = ascending and rank >= last
+        last = rank
+    return tuple(amounts.items()) if ascending else tuple(sorted(amounts.items()))
 
 
 def _without(held: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:
@@ -320,36 +344,29 @@ class Hand:
         zhengshangyou.errors.CardsNotHeldError: the hand 3D 4S does not hold 4S 4S (R3)
         """
         taken = cards if type(cards) is tuple else tuple(cards)
-        # By rank, what to take away from its rank code (a play holds few ranks,
-        # and only their part of the hand changes). A hand holds a card at most
-        # twice, so a third copy asked for is not held, and no suit's count in a
-        # code can overflow its three bits.
-        codes = self.rank_codes
-        less: dict[int, int] = {}
-        last = ascending = 0  # (a play's cards come sorted, so their ranks ascend)
         try:
-            for card in taken:
-                order = _ORDER(card)
-                rank = order >> 2 if order < 52 else order - 39
-                shift = 3 * (order & 3)
-                took = less.get(rank, 0)
-                # Not held: a third copy, or a suit of the code (guarded) going below 0.
-                after = (codes[rank] | _GUARD) - took - (1 << shift)
-                if took >> shift & 7 == _MOST_COPIES or after & _GUARD != _GUARD:
-                    raise CardsNotHeldError(
-                        f"the hand {self} does not hold {format_cards(sorted(taken))} (R3)"
-                    )
-                less[rank] = took + (1 << shift)
-                ascending |= rank < last
-                last = rank
+            amounts = rank_amounts(taken)
         except TypeError:  # (from _ORDER: not a Card)
             raise WrongTypeError(
                 f"cards to remove are Card objects, not {brief_repr(taken)} (R1.3)",
                 argument="cards",
                 rule="R1.3",
             ) from None
-        if not less:
+        if not amounts:
+            if amounts is None:  # (a card asked for more than twice)
+                raise self._not_held(taken)
             return self
+        return self._take(amounts, taken)
+
+    def _not_held(self, cards: Iterable[Card]) -> CardsNotHeldError:
+        return CardsNotHeldError(f"the hand {self} does not hold {format_cards(sorted(cards))} (R3)")
+
+    def _take(self, amounts: tuple[tuple[int, int], ...], cards: Iterable[Card]) -> Hand:
+        """:meth:`remove` of ``cards``, given what they take from each rank code
+        (:func:`rank_amounts` of them, not empty): for the game, which works that out
+        once per play (:func:`~zhengshangyou.plays.rank_amounts_of`). Raises
+        :class:`CardsNotHeldError` if some card is not held."""
+        codes = self.rank_codes
         new_codes = list(codes)
         groups = list(self.by_rank)
         counts = list(self.rank_counts)
@@ -358,8 +375,12 @@ class Hand:
         held, old_counts = self.cards, self.rank_counts
         remaining: tuple[Card, ...] = ()
         done = 0  # how much of ``held`` (sorted by rank) is in ``remaining``
-        for rank in sorted(less) if ascending else less:
-            code = new_codes[rank] = codes[rank] - less[rank]
+        for rank, amount in amounts:
+            code = codes[rank]
+            # Held when no suit of the code (guarded) goes below 0.
+            if (code | _GUARD) - amount & _GUARD != _GUARD:
+                raise self._not_held(cards)
+            code = new_codes[rank] = code - amount
             # What the rank's new cards set in each table (see _code_parts).
             group, size, low, keep_low, suits, keep_suits, keep, at_one, at_two, at_three, at_four = (
                 _PARTS.get(code) or _code_parts(code)

@@ -30,6 +30,7 @@ from zhengshangyou.errors import (
     WrongTypeError,
     brief_repr,
 )
+from zhengshangyou.hand import rank_amounts
 from zhengshangyou.rules import Rules, RulesCache, check_rules
 
 __all__ = ["Play", "beats", "classify", "classify_all", "laid_out", "resolve", "split_declaration"]
@@ -123,6 +124,13 @@ class Play:
     is_bomb: bool = attrs.field(
         eq=False, validator=lambda play, field, value: _check_field(field, value, bool)
     )
+    # What the play's cards take from each rank code of a hand (see
+    # :func:`~zhengshangyou.hand.rank_amounts`), worked out by the game the first time
+    # the play is made (the move generator's plays are shared by many positions).
+    # Not part of the play's value: not compared, shown or given to the constructor.
+    _amounts: tuple[tuple[int, int], ...] | None = attrs.field(
+        init=False, default=None, eq=False, repr=False
+    )
 
     @classmethod
     def parse(cls, text: str, rules: Rules, *, kind: Kind | None = None) -> Play:
@@ -173,8 +181,9 @@ def _slot_setter(name: str) -> Callable[[Play, object], None]:
 # ``object.__setattr__`` that the ``__init__`` of a frozen attrs class calls per field.
 # ``_attrs_cached_hash`` is where attrs keeps the hash (``cache_hash=True``); the tests
 # check that both ways build the same play.
-_SET_KIND, _SET_CARDS, _SET_KEY, _SET_REV_KEY, _SET_FAMILY, _SET_IS_BOMB, _SET_HASH = map(
-    _slot_setter, ("kind", "cards", "key", "rev_key", "family", "is_bomb", "_attrs_cached_hash")
+_SET_KIND, _SET_CARDS, _SET_KEY, _SET_REV_KEY, _SET_FAMILY, _SET_IS_BOMB, _SET_HASH, _SET_AMOUNTS = map(
+    _slot_setter,
+    ("kind", "cards", "key", "rev_key", "family", "is_bomb", "_attrs_cached_hash", "_amounts"),
 )
 
 
@@ -190,7 +199,22 @@ def new_play(
     _SET_FAMILY(play, family)
     _SET_IS_BOMB(play, is_bomb)
     _SET_HASH(play, None)
+    _SET_AMOUNTS(play, None)
     return play
+
+
+def rank_amounts_of(play: Play) -> tuple[tuple[int, int], ...] | None:
+    """What ``play``'s cards take from each rank code of a hand
+    (:func:`~zhengshangyou.hand.rank_amounts`), kept on the play once worked out.
+
+    >>> rank_amounts_of(Play.parse("5D 5S", Rules()))
+    ((2, 513),)
+    """
+    amounts = play._amounts
+    if amounts is None:
+        amounts = rank_amounts(play.cards)
+        _SET_AMOUNTS(play, amounts)
+    return amounts
 
 
 # ---------------------------------------------------------------------------
