@@ -692,9 +692,13 @@ class State:
         hand_state, trick = self.hand_state, self.trick
         rules = self.match.rules
         seat = trick.to_act
-        hands = self.hands[:seat] + (remaining,) + self.hands[seat + 1 :]
-        before = self.played_cards
-        played_cards = (*before[:seat], before[seat] + play.cards, *before[seat + 1 :])
+        # (A list changed in place and made a tuple: fewer steps than slices.)
+        new_hands = [*self.hands]
+        new_hands[seat] = remaining
+        hands = tuple(new_hands)
+        new_played = [*self.played_cards]
+        new_played[seat] += play.cards
+        played_cards = tuple(new_played)
         revolution = hand_state.revolution
         if rules.revolution and play.kind is Kind.FOUR_OF_A_KIND:
             revolution = not revolution  # judged under the old order, flips for what follows (E20)
@@ -722,10 +726,9 @@ class State:
                 return State(self.match, hand_state, trick, hands, log, played_cards)._end_hand()
         # The next seat holding cards and not locked out (next_to_act, read here
         # without a call): this seat when no other is, -1 when none holds cards.
-        locked, players = trick.locked, len(hands)
+        locked = trick.locked
         following = -1
-        for step in range(1, players + 1):
-            other = (seat + step) % players
+        for other in _AFTER[len(hands)][seat]:
             if hands[other].cards and not locked >> other & 1:
                 following = other
                 break
@@ -753,11 +756,9 @@ class State:
         # since the last play nor been locked out (R5.4, R5.5); the first such seat
         # after this one, or else the first not locked out, acts next (R5.2, R5.3).
         done = passed | locked | 1 << top_seat
-        players = len(hands)
         following = -1
         going_on = False
-        for step in range(1, players + 1):
-            other = (seat + step) % players
+        for other in _AFTER[len(hands)][seat]:
             if hands[other].cards:
                 if not done >> other & 1:
                     going_on = True
@@ -1166,6 +1167,13 @@ def _describe(play: Play) -> str:
     return f"{play.kind.label}, {size} card{'s' if size != 1 else ''}"
 
 
+#: By table size and seat, the seats after it in play order, ending with the seat itself.
+_AFTER = tuple(
+    tuple(tuple((seat + step) % players for step in range(1, players + 1)) for seat in range(players))
+    for players in range(9)
+)
+
+
 def next_to_act(holding: Sequence[object], locked: int, seat: int) -> int:
     """The next seat after ``seat`` in play order that holds cards and is not locked
     out of the trick; ``seat`` itself when no other is; -1 when none holds cards
@@ -1175,9 +1183,7 @@ def next_to_act(holding: Sequence[object], locked: int, seat: int) -> int:
     >>> next_to_act([3, 0, 5, 2], locked=0b1000, seat=0)
     2
     """
-    players = len(holding)
-    for step in range(1, players + 1):
-        other = (seat + step) % players
+    for other in _AFTER[len(holding)][seat]:
         if holding[other] and not locked >> other & 1:
             return other
     return -1
@@ -1190,9 +1196,7 @@ def next_active(holding: Sequence[object], seat: int) -> int:
     >>> next_active([3, 0, 5, 2], seat=0)
     2
     """
-    players = len(holding)
-    for step in range(1, players + 1):
-        other = (seat + step) % players
+    for other in _AFTER[len(holding)][seat]:
         if holding[other]:
             return other
     return -1
