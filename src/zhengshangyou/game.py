@@ -678,6 +678,12 @@ class State:
         ...
         zhengshangyou.errors.IllegalMoveError: the leader may not pass (R5.1)
         """
+        if seat is None and self.hand_state.phase is _PLAY:  # (the common case in fewer steps)
+            if type(move) is Play:
+                return self._after_play(*_check_play(self, self.match.rules, move))
+            if move is PASS:
+                _check_pass(self, self.match.rules)
+                return self._after_pass()
         made, remaining = _check_move(self, move, seat)
         if remaining is not None:
             assert isinstance(made, Play)
