@@ -682,7 +682,9 @@ class State:
             if type(move) is Play:
                 return self._after_play(*_check_play(self, self.match.rules, move))
             if move is PASS:
-                _check_pass(self, self.match.rules)
+                rules = self.match.rules
+                if self.trick.top is None or rules.must_beat:  # (else a pass is always allowed)
+                    _check_pass(self, rules)
                 return self._after_pass()
         made, remaining = _check_move(self, move, seat)
         if remaining is not None:

@@ -687,9 +687,11 @@ class Tables:
         steps = self.steps_for.get(want)
         if steps is None:
             steps = self.steps_for[want] = tuple(step for step in self.steps if want & step[0])
-        for _, width, jokers, free, extra, extra_jokers, lister, combination, is_bomb, one, table in steps:
-            if not (mask := (held[width] | masks[jokers]) & (above | free)):
+        for step in steps:
+            # (Most steps find nothing in the hand: they are read whole only when they do.)
+            if not (mask := (held[step[1]] | masks[step[2]]) & (above | step[3])):
                 continue
+            _, width, jokers, free, extra, extra_jokers, lister, combination, is_bomb, one, table = step
             part: Iterable[Play]
             if lister is None:  # a group of one rank (R3.1-R3.3, R3.6, R3.10, R3.14)
                 if one is not None:
