@@ -691,7 +691,7 @@ class Tables:
             # (Most steps find nothing in the hand: they are read whole only when they do.)
             if not (mask := (held[step[1]] | masks[step[2]]) & (above | step[3])):
                 continue
-            _, width, jokers, free, extra, extra_jokers, lister, combination, is_bomb, one, table = step
+            _, _, _, _, extra, extra_jokers, lister, combination, is_bomb, one, table = step
             part: Iterable[Play]
             if lister is None:  # a group of one rank (R3.1-R3.3, R3.6, R3.10, R3.14)
                 if one is not None:
