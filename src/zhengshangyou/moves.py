@@ -1044,7 +1044,9 @@ _CARD_TABLES: RulesCache[Tables] = RulesCache(partial(Tables, classes=False))
 
 def tables_of(rules: Rules, classes: bool) -> Tables:
     """The generator's tables of ``rules`` for one view, built on first use and kept."""
-    return (_CLASS_TABLES if classes else _CARD_TABLES)[rules]
+    cache = _CLASS_TABLES if classes else _CARD_TABLES
+    last = cache.last  # (the rules asked for last, found by identity: see RulesCache.last)
+    return last[1] if last[0] is rules else cache.of(rules)
 
 
 def pinned_cards(card: Card, code: int) -> tuple[Card, ...]:
@@ -1218,7 +1220,8 @@ def class_parts(
     # would fill the memo with plays never asked for again, which the garbage
     # collector would then scan over and over. The first visit only leaves the
     # position's hash behind.
-    tables = _CLASS_TABLES[rules]
+    last = _CLASS_TABLES.last  # (the rules asked for last, found by identity: see RulesCache.last)
+    tables = last[1] if last[0] is rules else _CLASS_TABLES.of(rules)
     visited, seen = tables.visited, hash(position)
     parts: list[Iterable[Play]]
     if seen in visited:

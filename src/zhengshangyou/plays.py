@@ -641,7 +641,8 @@ _READERS: RulesCache[Reader] = RulesCache(Reader)
 
 def reader(rules: Rules) -> Reader:
     """The reader of ``rules`` (its keys and readings), built on first use and kept."""
-    return _READERS[rules]
+    last = _READERS.last  # (the rules asked for last, found by identity: see RulesCache.last)
+    return last[1] if last[0] is rules else _READERS.of(rules)
 
 
 
