@@ -184,6 +184,42 @@ def test_R1_3_hand_agrees_with_counter_model(cs: list[Card]) -> None:
         assert hand.count_rank(rank) == rank_model[rank]
 
 
+@given(card_lists(decks=2))
+def test_R1_3_a_new_hand_has_the_tables_its_cards_give(cs: list[Card]) -> None:
+    # Every table of a hand, worked out here from its definition on the cards alone
+    # (the hand computes them from per-rank codes): its cards of each rank, their
+    # number, the code (rank << 12, three bits per suit counting copies), the ranks
+    # 3..2 held at least 1 to 4 times, the suit of each rank's lowest card, the
+    # ranks held in each suit, and whether some card is there twice.
+    hand = Hand(cs)
+    ordered = sorted(cs, key=lambda card: card.index)
+    by_rank = tuple(tuple(card for card in ordered if card.rank == rank) for rank in Rank)
+    assert hand.cards == tuple(ordered)
+    assert hand.by_rank == by_rank
+    assert hand.rank_counts == tuple(len(group) for group in by_rank)
+    # (A card's place in the deck is 4 * rank + suit; the jokers' are 52 and 53, whose
+    # low two bits place the black joker's copies in the first three bits, the red's
+    # in the next.)
+    assert hand.rank_codes == tuple(
+        rank << 12 | sum(group.count(card) << 3 * (card.index & 3) for card in set(group))
+        for rank, group in zip(Rank, by_rank, strict=True)
+    )
+    plain = list(Rank)[:13]
+    assert hand.held == (
+        0, *(sum(1 << rank for rank in plain if len(by_rank[rank]) >= width) for width in range(1, 5))
+    )
+    assert hand.low_suit_bits == sum((by_rank[rank][0].index & 3) << 2 * rank for rank in plain if by_rank[rank])
+    assert hand.suit_ranks == sum(1 << 13 * (card.index & 3) + card.rank for card in set(cs) if card.rank < 13)
+    assert hand.doubled == (len(set(cs)) < len(cs))
+
+
+def test_R1_3a_no_hand_holds_a_card_three_times() -> None:
+    with pytest.raises(ValueError, match="5S is there more than twice"):
+        Hand(parse_cards("3D 5S 5S 5S"))
+    with pytest.raises(ValueError, match="RJ is there more than twice"):
+        Hand(parse_cards("RJ") * 8)  # (eight copies would overflow a suit's three bits)
+
+
 @given(card_lists(decks=2), st.randoms(use_true_random=False))
 def test_R1_3_hand_ignores_card_order(cs: list[Card], rng: random.Random) -> None:
     shuffled = list(cs)

@@ -12,7 +12,9 @@ multiset, kept sorted. Adding and removing give new hands.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Iterator
+from operator import itemgetter
 from typing import Any
 
 import attrs
@@ -28,17 +30,6 @@ __all__ = ["Hand", "rank_amounts"]
 _ORDER: Callable[[Card], int] = vars(Card)["index"].__get__
 #: No rule set has more than two decks, so no hand holds a card three times (R1.3a).
 _MOST_COPIES = 2
-
-
-def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    try:
-        return tuple(sorted(cards, key=_ORDER))
-    except (TypeError, AttributeError):
-        raise WrongTypeError(
-            f"a hand is made of Card objects, not {brief_repr(cards)} (R1.3)",
-            argument="cards",
-            rule="R1.3",
-        ) from None
 
 
 _CODE_BASE = tuple(rank << 12 for rank in range(15))
@@ -92,35 +83,68 @@ def cards_of_code(code: int) -> tuple[Card, ...]:
     return found
 
 
-# What a rank code sets in each of a hand's tables, by code (see _code_parts).
-_PARTS: dict[int, tuple[Any, ...]] = {}
-
-
 def _code_parts(code: int) -> tuple[Any, ...]:
-    """What the cards of a rank code (as a hand holds them) set in a hand's tables,
-    for :meth:`Hand.remove` to read in one look-up: the cards, their number; the
-    rank's suit bits of ``low_suit_bits`` and the mask that keeps the other ranks'
-    bits; the same for ``suit_ranks``; the mask that keeps the other ranks' bits of
-    a ``held`` mask, and the rank's bit in ``held[1]`` to ``held[4]`` (0 where the
-    hand holds fewer cards of it). A joker's rank has no bits in these tables."""
+    """What the cards of a rank code set in a hand's tables, for :class:`Hand` and
+    :meth:`Hand.remove` to read in one look-up: the cards, their number; the rank's
+    suit bits of ``low_suit_bits`` and the mask that keeps the other ranks' bits;
+    the same for ``suit_ranks``; the mask that keeps the other ranks' bits of a
+    ``held`` mask, and the rank's bit in ``held[1]`` to ``held[4]`` (0 where the hand
+    holds fewer cards of it); and all of those bits packed in one int (:func:`_packed`).
+    A joker's rank has no bits in these tables. A code with
+    some card more than twice (which no hand holds, R1.3a) has a negative number of
+    cards, so that no count of a hand's cards adds up with it."""
     cards = cards_of_code(code)
     rank, size, fields = code >> 12, len(cards), code & 0xFFF
+    if any(fields >> 3 * suit & 7 > _MOST_COPIES for suit in range(4)):
+        size = -(1 << 20)
     if rank >= 13:
-        parts: tuple[Any, ...] = (cards, size, 0, -1, 0, -1, -1, 0, 0, 0, 0)
-    else:
-        bit = 1 << rank
-        parts = (
-            cards,
-            size,
-            _LOW_SUIT[fields] << 2 * rank,
-            ~(3 << 2 * rank),
-            _SUITS_HELD[fields] << rank,
-            ~_RANK_IN_EVERY_SUIT[rank],
-            ~bit,
-            *(bit if size >= width else 0 for width in range(1, 5)),
-        )
-    _PARTS[code] = parts
-    return parts
+        return (cards, size, 0, -1, 0, -1, -1, 0, 0, 0, 0, _packed([0] * 4, 0, 0, code))
+    bit = 1 << rank
+    held = [bit if size >= width else 0 for width in range(1, 5)]
+    low, suits = _LOW_SUIT[fields] << 2 * rank, _SUITS_HELD[fields] << rank
+    return (
+        cards, size, low, ~(3 << 2 * rank), suits, ~_RANK_IN_EVERY_SUIT[rank], ~bit, *held,
+        _packed(held, low, suits, code),
+    )
+
+
+def _packed(held: list[int], low: int, suits: int, code: int) -> int:
+    """A rank's bits in a hand's bit tables, packed in one int, so that a hand's
+    tables are the sum of its ranks' (their bits never overlap): ``held[1]`` to
+    ``held[4]`` in bits 0 to 59 (15 each), ``low_suit_bits`` in 60 to 85,
+    ``suit_ranks`` in 86 to 137, and above, whether some card is there twice."""
+    return (
+        held[0] | held[1] << 15 | held[2] << 30 | held[3] << 45
+        | low << 60 | suits << 86 | (1 if code & _TWICE else 0) << 138
+    )
+
+
+class _Parts(dict[int, tuple[Any, ...]]):
+    """:func:`_code_parts` by rank code, each worked out once (there are at most
+    15 * 3 ** 4 codes a hand can hold)."""
+
+    __slots__ = ()
+
+    def __missing__(self, code: int) -> tuple[Any, ...]:
+        parts = self[code] = _code_parts(code)
+        return parts
+
+
+_PARTS = _Parts()
+_PARTS_OF = _PARTS.__getitem__
+_GROUP, _SIZE, _PACKED = (itemgetter(place) for place in (0, 1, 11))
+_LOW_BITS_MASK, _SUIT_RANKS_MASK = (1 << 26) - 1, (1 << 52) - 1
+_chain = itertools.chain
+
+
+def _too_many(cards: tuple[Card, ...]) -> ImpossibleCardsError:
+    """The error for cards with some card in them more than twice (R1.3a)."""
+    orders = [_ORDER(card) for card in cards]
+    card = next(card for card, order in zip(cards, orders, strict=True) if orders.count(order) > _MOST_COPIES)
+    return ImpossibleCardsError(
+        f"{card} is there more than twice, and no rule set has more than two decks (R1.3)",
+        card=str(card),
+    )
 
 
 def rank_amounts(cards: Iterable[Card]) -> tuple[tuple[int, int], ...] | None:
@@ -166,7 +190,7 @@ def _without(held: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] 
     return tuple(kept)
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, init=False)
 class Hand:
     """An immutable, sorted multiset of cards.
 
@@ -190,7 +214,7 @@ class Hand:
     (2, (Card.parse('5C'),), '0b1')
     """
 
-    cards: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
+    cards: tuple[Card, ...]
     #: The hand's cards of each rank, sorted, indexed by :class:`Rank` (15 entries).
     by_rank: tuple[tuple[Card, ...], ...] = attrs.field(init=False, eq=False, repr=False)
     #: The number of cards of each rank, indexed by :class:`Rank` (15 entries).
@@ -210,54 +234,40 @@ class Hand:
     #: Whether the hand holds some card twice (which only two decks allow, R1.3a).
     doubled: bool = attrs.field(init=False, eq=False, repr=False)
 
-    def __attrs_post_init__(self) -> None:
-        groups: list[list[Card]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], [], []]
-        # One int per rank naming exactly which cards of that rank the hand holds:
-        # the rank, then three bits per suit counting copies. A card's ``index`` is
-        # its place in the sorted deck: 4 * rank + suit, then 52 and 53 for the jokers.
-        # And the suit of the lowest card of each rank 3..2, two bits per rank; and the
-        # ranks 3..2 held in each suit, 13 bits per suit.
+    def __init__(self, cards: Iterable[Card]) -> None:
+        # Every table follows from the hand's rank codes: one int per rank naming
+        # exactly which cards of that rank the hand holds (the rank << 12, then three
+        # bits per suit counting copies). A card's ``index`` is its place in the
+        # sorted deck: 4 * rank + suit, then 52 and 53 for the jokers.
+        taken = cards if type(cards) is tuple else tuple(cards)
         codes = list(_CODE_BASE)
-        lows = suit_ranks = 0
-        doubled = False
-        for card in self.cards:
-            order = card.index
-            rank = order >> 2 if order < 52 else order - 39
-            group = groups[rank]
-            if order < 52:
-                if not group:
-                    lows |= (order & 3) << 2 * rank
-                suit_ranks |= 1 << 13 * (order & 3) + rank
-            group.append(card)
-            code = codes[rank] = codes[rank] + (1 << 3 * (order & 3))
-            if code >> 3 * (order & 3) & 7 > 1:
-                if code >> 3 * (order & 3) & 7 > _MOST_COPIES:
-                    raise ImpossibleCardsError(
-                        f"{card} is there more than twice, and no rule set has more than two decks (R1.3)",
-                        card=str(card),
-                    )
-                doubled = True
-        counts = tuple(map(len, groups))
-        put = object.__setattr__
-        put(self, "doubled", doubled)
-        one = two = three = four = 0
-        for plain in range(13):
-            count = counts[plain]
-            if count:
-                bit = 1 << plain
-                one |= bit
-                if count > 1:
-                    two |= bit
-                    if count > 2:
-                        three |= bit
-                        if count > 3:
-                            four |= bit
-        put(self, "by_rank", tuple(map(tuple, groups)))
-        put(self, "rank_counts", counts)
-        put(self, "rank_codes", tuple(codes))
-        put(self, "held", (0, one, two, three, four))
-        put(self, "low_suit_bits", lows)
-        put(self, "suit_ranks", suit_ranks)
+        try:
+            for card in taken:
+                order = _ORDER(card)
+                codes[order >> 2 if order < 52 else order - 39] += 1 << 3 * (order & 3)
+        except (TypeError, AttributeError):  # (from _ORDER: not a Card)
+            raise WrongTypeError(
+                f"a hand is made of Card objects, not {brief_repr(cards)} (R1.3)",
+                argument="cards",
+                rule="R1.3",
+            ) from None
+        # What each rank's cards set in each table (see _code_parts): the tables are
+        # the parts' sums (the ranks' bits never overlap) and their cards in order.
+        parts = list(map(_PARTS_OF, codes))
+        by_rank = tuple(map(_GROUP, parts))
+        counts = tuple(map(_SIZE, parts))
+        if sum(counts) != len(taken):  # (a card there more than twice, R1.3a)
+            raise _too_many(taken)
+        # The bit tables summed in one: see _packed.
+        packed = sum(map(_PACKED, parts))
+        _set_cards(self, tuple(_chain(*by_rank)))
+        _set_by_rank(self, by_rank)
+        _set_rank_counts(self, counts)
+        _set_rank_codes(self, tuple(codes))
+        _set_held(self, (0, packed & 0x7FFF, packed >> 15 & 0x7FFF, packed >> 30 & 0x7FFF, packed >> 45 & 0x7FFF))
+        _set_low_suit_bits(self, packed >> 60 & _LOW_BITS_MASK)
+        _set_suit_ranks(self, packed >> 86 & _SUIT_RANKS_MASK)
+        _set_doubled(self, packed >> 138 != 0)
 
     @classmethod
     def parse(cls, text: str) -> Hand:
@@ -382,9 +392,7 @@ class Hand:
                 raise self._not_held(cards)
             code = new_codes[rank] = code - amount
             # What the rank's new cards set in each table (see _code_parts).
-            group, size, low, keep_low, suits, keep_suits, keep, at_one, at_two, at_three, at_four = (
-                _PARTS.get(code) or _code_parts(code)
-            )
+            group, size, low, keep_low, suits, keep_suits, keep, at_one, at_two, at_three, at_four, _ = _PARTS[code]
             start = sum(old_counts[:rank])
             remaining += held[done:start] + group
             done = start + old_counts[rank]
