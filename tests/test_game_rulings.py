@@ -181,18 +181,25 @@ def test_E19_three_players() -> None:
             assert sorted(len(held) for held in short.hands) == [17, 17, 18]
 
 
-@pytest.mark.parametrize("dealer", [0, 1, 3])
-def test_R2_2_deals_singly_from_the_dealer(dealer: int) -> None:
-    """The shuffled deck goes out one card at a time, the dealer first, in play order."""
-    rules = Rules()
-    deal = deal_cards(rules, dealer, random.Random(42))
-    deck = list(rules.deck())
-    random.Random(42).shuffle(deck)
-    expected: list[list[Card]] = [[], [], [], []]
-    for position, dealt in enumerate(deck):
-        expected[(dealer + position) % 4].append(dealt)
-    assert [list(held) for held in deal.hands] == [sorted(cards) for cards in expected]
-    assert deal.dealer == dealer
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), Rules(players=3, jokers=False, joker_bomb=False), Rules.preset("two-deck").evolve(players=5)],
+    ids=["4 players", "3 players, 52 cards", "5 players, two decks"],
+)
+@pytest.mark.parametrize("dealer", [0, 1, 2])
+def test_R2_2_deals_singly_from_the_dealer(rules: Rules, dealer: int) -> None:
+    """The deck shuffled by the generator's own ``shuffle`` goes out one card at a
+    time, the dealer first, in play order (the library shuffles in fewer steps, and
+    must draw exactly what ``random.Random.shuffle`` draws)."""
+    for seed in range(12):
+        deal = deal_cards(rules, dealer, random.Random(seed))
+        deck = list(rules.deck())
+        random.Random(seed).shuffle(deck)
+        expected: list[list[Card]] = [[] for _ in range(rules.players)]
+        for position, dealt in enumerate(deck):
+            expected[(dealer + position) % rules.players].append(dealt)
+        assert [list(held) for held in deal.hands] == [sorted(cards) for cards in expected]
+        assert deal.dealer == dealer
 
 
 # ---------------------------------------------------------------------------
