@@ -772,7 +772,7 @@ class State:
             trick = _LEADS[next_active(hands, seat) if out else seat]
         else:
             trick = _trick(following, play, seat, 0, locked, None)
-        return _state(self.match, hand_state, trick, hands, (*self.log, _action(seat, play)), played_cards)
+        return _state(self.match, hand_state, trick, hands, self.log + (_action(seat, play),), played_cards)
 
     def _after_pass(self) -> State:
         """The state after the seat to act passes (checked)."""
@@ -803,7 +803,7 @@ class State:
         else:
             # Every other seat holding cards has passed since the last play (R5.4, R5.5).
             trick = _LEADS[top_seat if hands[top_seat].cards else next_active(hands, top_seat)]
-        return _state(self.match, self.hand_state, trick, hands, (*self.log, _PASSES[seat]), self.played_cards)
+        return _state(self.match, self.hand_state, trick, hands, self.log + (_PASSES[seat],), self.played_cards)
 
     def _after_exchange(self, move: Give | Offer | Take | Return) -> State:
         """The state after an exchange decision (checked): the exchange's next step,
