@@ -1219,25 +1219,26 @@ def class_parts(
     # It is kept from its second visit on: a stream of new hands (a simulation)
     # would fill the memo with plays never asked for again, which the garbage
     # collector would then scan over and over. The first visit only leaves the
-    # position's hash behind.
+    # position's hash behind; when the hashes fill their table, it starts afresh
+    # (a hint lost costs one more visit before a listing is kept).
     last = _CLASS_TABLES.last  # (the rules asked for last, found by identity: see RulesCache.last)
     tables = last[1] if last[0] is rules else _CLASS_TABLES.of(rules)
     visited, seen = tables.visited, hash(position)
-    parts: list[Iterable[Play]]
-    if seen in visited:
+    again = seen in visited
+    if again:
         found = tables.positions.get(position)
         if found is not None:
             return [found]
-    elif len(visited) >= _POSITIONS_LIMIT:
-        _trim(visited, _POSITIONS_LIMIT)
+    else:
+        if len(visited) >= _POSITIONS_LIMIT:
+            visited.clear()
+        visited[seen] = None
+    parts: list[Iterable[Play]]
     if must_include is None:
         parts = tables.plays(hand, kinds, to_beat, revolution)
     else:
         parts = [LegalPlays(hand, rules, to_beat, "classes", revolution, kinds, must_include)._generate()]
-    if seen in visited:
-        return [_kept(parts, tables.positions, position)]
-    visited[seen] = None
-    return parts
+    return [_kept(parts, tables.positions, position)] if again else parts
 
 
 def _kept(
