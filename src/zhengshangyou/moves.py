@@ -73,7 +73,7 @@ from zhengshangyou.combinations import (
 )
 from zhengshangyou.counting import count_card_view
 from zhengshangyou.errors import WrongTypeError, ZhengShangyouError, brief_repr
-from zhengshangyou.hand import ALL_RANKS, Hand, cards_of_code, rank_bits
+from zhengshangyou.hand import _HIGH_BITS, _LOW_BITS, ALL_RANKS, Hand, cards_of_code, rank_bits
 from zhengshangyou.plays import (
     Play,
     Reader,
@@ -695,7 +695,11 @@ class Tables:
             part: Iterable[Play]
             if lister is None:  # a group of one rank (R3.1-R3.3, R3.6, R3.10, R3.14)
                 if one is not None:
-                    part = [one[codes[rank]] for rank in rank_bits(mask)]
+                    # (A loop, not a comprehension: most hands have few such ranks,
+                    # and a comprehension's own frame costs more than its steps.)
+                    part = []
+                    for rank in _LOW_BITS[mask & 0xFF] + _HIGH_BITS[mask >> 8]:  # rank_bits(mask)
+                        part.append(one[codes[rank]])
                 else:
                     part = [play for rank in rank_bits(mask) for play in table[codes[rank]]]
             else:
