@@ -25,6 +25,7 @@ from zhengshangyou import (
     Rules,
     State,
     Trick,
+    deal_cards,
 )
 
 
@@ -57,6 +58,38 @@ def test_R5_1_a_play_shares_the_match_and_the_other_seats_hands() -> None:
     assert all(after.hands[other] is state.hands[other] for other in range(4) if other != seat)
     if state.played >> seat & 1 and after.hands[seat] and after.revolution == state.revolution:
         assert after.hand_state is state.hand_state  # no milestone: nothing of the hand changed
+
+
+def test_R6_1_R7_4_the_end_of_a_hand_changes_only_the_scores_results_phase_and_order() -> None:
+    # The hand's last play ends it: of the match, only the totals and the results
+    # change; of the hand state, the phase and the finishing order besides what the
+    # play itself changes (who is out and has played, a revolution). Every other
+    # field is the one before, under rules that set them (an exchange, a target).
+    rules = Rules.preset("winner").evolve(revolution=True, target_score=30)
+    chooser = random.Random(3)
+    # (Deals given for later hands too, so that the match's ``deals`` is not empty.)
+    deals = [deal_cards(rules, 0, random.Random(number), trick_card=True) for number in range(8)]
+    state = State.new(rules, seed=4, deals=deals)
+    assert state.match.deals
+    ended = 0
+    while state.phase is not Phase.MATCH_OVER:
+        if state.phase is Phase.HAND_OVER:
+            state = state.next_hand()
+            continue
+        before, state = state, state.play(chooser.choice(list(state.legal_moves())))
+        if state.phase.is_over:
+            ended += 1
+            assert state.match.results == (*before.match.results, state.result)
+            for field in attrs.fields(Match):
+                if field.name not in {"scores", "results"}:
+                    assert getattr(state.match, field.name) == getattr(before.match, field.name), field.name
+            for field in attrs.fields(HandState):
+                if field.name not in {"phase", "finished", "revolution", "played", "first_out"}:
+                    assert getattr(state.hand_state, field.name) == getattr(before.hand_state, field.name), field.name
+            assert state.result is not None
+            assert state.hand_state.finished == state.result.finishing_order
+            assert state.trick.to_act == -1
+    assert ended >= 2
 
 
 def test_E23_every_field_of_the_parts_reads_through_the_state() -> None:

@@ -842,14 +842,16 @@ class State:
         result = HandResult(tuple(order), cards_left, played, scores)
         totals = tuple(total + score for total, score in zip(match.scores, scores, strict=True))
         phase = Phase.MATCH_OVER if match_over(rules, totals) else Phase.HAND_OVER
-        return State(
-            match=attrs.evolve(match, scores=totals, results=(*match.results, result)),
-            hand_state=attrs.evolve(hand_state, phase=phase, finished=tuple(order)),
-            trick=Trick(to_act=-1),
-            hands=hands,
-            log=self.log,
-            played_cards=self.played_cards,
+        # (The parts built whole: attrs.evolve would read every field's definition.)
+        match = Match(
+            match.rules, match.seed, match.hand_number, totals, (*match.results, result), match.past,
+            match.deals,
         )
+        hand_state = HandState(
+            hand_state.deal, phase, hand_state.revolution, tuple(order), hand_state.played,
+            hand_state.first_out, hand_state.exchange, hand_state.exchanged,
+        )
+        return _state(match, hand_state, _LEADS[-1], hands, self.log, self.played_cards)
 
     def next_hand(self) -> State:
         """Deal the next hand of the match (R2.6, R2.7, R8): new dealer, exchange, leader.
