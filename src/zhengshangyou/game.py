@@ -55,7 +55,15 @@ from zhengshangyou.exchange import (
 )
 from zhengshangyou.hand import Hand
 from zhengshangyou.moves import LegalPlays, class_parts, engine_plays
-from zhengshangyou.plays import Play, beats, rank_amounts_of, reader, resolve, split_declaration
+from zhengshangyou.plays import (
+    _READERS,
+    Play,
+    beats,
+    rank_amounts_of,
+    reader,
+    resolve,
+    split_declaration,
+)
 from zhengshangyou.rules import Rules, check_rules, shared
 from zhengshangyou.scoring import HandResult, match_over, score_hand
 
@@ -771,7 +779,10 @@ class State:
             # Nobody may answer, or nothing can beat the play (R5.6): a new trick.
             trick = _LEADS[next_active(hands, seat) if out else seat]
         else:
-            trick = _trick(following, play, seat, 0, locked, None)
+            return _state(
+                self.match, hand_state, None, hands, self.log + (_action(seat, play),), played_cards,
+                following, play, seat, 0, locked,
+            )
         return _state(self.match, hand_state, trick, hands, self.log + (_action(seat, play),), played_cards)
 
     def _after_pass(self) -> State:
@@ -798,12 +809,15 @@ class State:
                     break
                 if following < 0 and not locked >> other & 1:
                     following = other
+        log = self.log + (_PASSES[seat],)
         if going_on:
-            trick = _trick(following, trick.top, top_seat, passed, locked, None)
-        else:
-            # Every other seat holding cards has passed since the last play (R5.4, R5.5).
-            trick = _LEADS[top_seat if hands[top_seat].cards else next_active(hands, top_seat)]
-        return _state(self.match, self.hand_state, trick, hands, self.log + (_PASSES[seat],), self.played_cards)
+            return _state(
+                self.match, self.hand_state, None, hands, log, self.played_cards,
+                following, trick.top, top_seat, passed, locked,
+            )
+        # Every other seat holding cards has passed since the last play (R5.4, R5.5).
+        trick = _LEADS[top_seat if hands[top_seat].cards else next_active(hands, top_seat)]
+        return _state(self.match, self.hand_state, trick, hands, log, self.played_cards)
 
     def _after_exchange(self, move: Give | Offer | Take | Return) -> State:
         """The state after an exchange decision (checked): the exchange's next step,
@@ -1091,7 +1105,8 @@ def _check_play(state: State, rules: Rules, play: Play) -> tuple[Play, Hand]:
         raise CardsNotHeldError(f"seat {seat} does not hold {play} (R3)") from None
     # Only a play the engine could have read itself goes on (R3.16): from here on
     # the play is the rules' own reading, whatever object was handed in.
-    play = reader(rules).trusted(play, held=True)
+    last = _READERS.last  # (the reader asked for last, found by identity: see RulesCache.last)
+    play = (last[1] if last[0] is rules else reader(rules)).trusted(play, held=True)
     top = trick.top
     if top is None:
         must_include = trick.must_include
@@ -1143,12 +1158,28 @@ _SET_SEAT, _SET_MOVE = (vars(Action)[field.name].__set__ for field in attrs.fiel
 def _state(
     match: Match,
     hand_state: HandState,
-    trick: Trick,
+    trick: Trick | None,
     hands: tuple[Hand, ...],
     log: tuple[Action, ...],
     played_cards: tuple[tuple[Card, ...], ...],
+    to_act: int = -1,
+    top: Play | None = None,
+    top_seat: int = -1,
+    passed: int = 0,
+    locked: int = 0,
 ) -> State:
-    """``State(match, hand_state, trick, hands, log, played_cards)``, built faster."""
+    """``State(match, hand_state, trick, hands, log, played_cards)``, built faster;
+    with ``trick`` None, of a new ``Trick(to_act, top, top_seat, passed, locked)``
+    (a trick that goes on: both in one call)."""
+    if trick is None:
+        trick = _NEW(Trick)
+        set_to_act, set_top, set_top_seat, set_passed, set_locked, set_must_include = _TRICK_SLOTS
+        set_to_act(trick, to_act)
+        set_top(trick, top)
+        set_top_seat(trick, top_seat)
+        set_passed(trick, passed)
+        set_locked(trick, locked)
+        set_must_include(trick, None)
     state: State = _NEW(State)
     set_match, set_hand_state, set_trick, set_hands, set_log, set_played = _STATE_SLOTS
     set_match(state, match)
@@ -1158,19 +1189,6 @@ def _state(
     set_log(state, log)
     set_played(state, played_cards)
     return state
-
-
-def _trick(to_act: int, top: Play | None, top_seat: int, passed: int, locked: int, must_include: Card | None) -> Trick:
-    """``Trick(to_act, top, top_seat, passed, locked, must_include)``, built faster."""
-    trick: Trick = _NEW(Trick)
-    set_to_act, set_top, set_top_seat, set_passed, set_locked, set_must_include = _TRICK_SLOTS
-    set_to_act(trick, to_act)
-    set_top(trick, top)
-    set_top_seat(trick, top_seat)
-    set_passed(trick, passed)
-    set_locked(trick, locked)
-    set_must_include(trick, must_include)
-    return trick
 
 
 def _action(seat: int, move: Move) -> Action:

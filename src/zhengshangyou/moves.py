@@ -672,7 +672,9 @@ class Tables:
         if top is None:
             want, above, length, exact = kinds & self.enabled, ALL_RANKS, 0, True
         else:
-            want, above, length, exact = self.plan(top, revolution, kinds)
+            # (The plan's memo read here, by the key plan() keeps it under.)
+            key = (top.kind._value_, top.rev_key if revolution else top.key, len(top.cards), revolution, kinds)
+            want, above, length, exact = self.plans.get(key) or self.plan(top, revolution, kinds)
             if not exact:
 
                 def compared(part: Iterable[Play], top: Play = top) -> None:
