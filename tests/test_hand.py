@@ -19,6 +19,7 @@ from zhengshangyou import (
     make_deck,
     parse_cards,
 )
+from zhengshangyou.hand import amounts_of, rank_amounts
 from zhengshangyou.testing import card_lists, hands
 
 TWO_DECKS = make_deck(2)
@@ -218,6 +219,28 @@ def test_R1_3a_no_hand_holds_a_card_three_times() -> None:
         Hand(parse_cards("3D 5S 5S 5S"))
     with pytest.raises(ValueError, match="RJ is there more than twice"):
         Hand(parse_cards("RJ") * 8)  # (eight copies would overflow a suit's three bits)
+    with pytest.raises(ValueError, match=r"^3D is there more than twice"):  # the lowest is named
+        Hand(parse_cards("4S 4S 4S 3D 3D 3D"))
+
+
+def test_R1_3_a_hand_of_what_is_not_cards_is_a_typed_error() -> None:
+    for cards in (5, None, ["3D"], [Card.parse("3D"), "4S"]):
+        with pytest.raises(WrongTypeError, match=r"Card objects.*\(R1\.3\)"):
+            Hand(cards)  # type: ignore[arg-type]
+    # Removing a card not held, then something that is not a card: the type is refused.
+    with pytest.raises(WrongTypeError, match="Card objects"):
+        Hand.parse("3D 3D").remove([*parse_cards("3D 3D 3D"), "x"])  # type: ignore[list-item]
+
+
+def test_R3_the_cards_a_play_takes_are_those_of_its_cards_tuple() -> None:
+    # The game keeps what a play's cards take from a hand by the tuple's identity: a
+    # new tuple, even of equal cards, is worked out afresh, and gives the same.
+    cards = parse_cards("5D 5S 9H")
+    again = tuple(card for card in cards)
+    assert again is not cards
+    assert amounts_of(cards) == amounts_of(again) == rank_amounts(cards) == ((2, 513), (6, 64))
+    assert amounts_of(parse_cards("5D 5D 5D")) is None  # (no hand holds a card three times)
+    assert Hand.parse("5D 5S 9H 9H")._take(amounts_of(cards), cards) == Hand.parse("9H")  # type: ignore[arg-type]
 
 
 @given(card_lists(decks=2), st.randoms(use_true_random=False))

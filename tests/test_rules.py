@@ -13,6 +13,9 @@ import pytest
 from hypothesis import given, settings
 
 from zhengshangyou import Card, InvalidRulesError, Rules, Suit, ZhengShangyouError
+from zhengshangyou.moves import tables_of
+from zhengshangyou.plays import _READERS, reader
+from zhengshangyou.rules import RulesCache
 from zhengshangyou.testing import rules_sets
 
 D, C, H, S = Suit.DIAMONDS, Suit.CLUBS, Suit.HEARTS, Suit.SPADES
@@ -611,3 +614,22 @@ def test_R1_2_by_suit_override_on_a_preset_without_suit_order_uses_the_standard_
 def test_R7_1_penalty_tiers_must_be_whole_numbers() -> None:
     with pytest.raises(InvalidRulesError):
         Rules(penalty_tiers=[(10.7, 2)])
+
+
+def test_R10_a_rules_cache_finds_the_last_rule_set_by_identity_and_refuses_what_is_none() -> None:
+    # The reader and the tables of the rules asked for last are found by identity;
+    # before anything is asked (and after forget), None is refused as no rule set,
+    # never taken for the empty last entry.
+    rules = Rules()
+    first = reader(rules)
+    assert reader(rules) is first
+    assert tables_of(rules, True) is tables_of(rules, True)
+    assert _READERS.last[0] is rules
+    for _ in range(2):
+        RulesCache.forget()
+        for lookup in (reader, lambda value: tables_of(value, True)):
+            with pytest.raises(ZhengShangyouError, match="must be a Rules object"):
+                lookup(None)  # type: ignore[arg-type]
+    again = reader(rules)
+    assert again is not first  # (forgotten: built afresh)
+    assert reader(Rules()) is again  # (an equal rule set finds it too)

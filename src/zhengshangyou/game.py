@@ -53,13 +53,12 @@ from zhengshangyou.exchange import (
     exchange_moves,
     start_exchange,
 )
-from zhengshangyou.hand import Hand
+from zhengshangyou.hand import Hand, amounts_of
 from zhengshangyou.moves import LegalPlays, class_parts, engine_plays
 from zhengshangyou.plays import (
     _READERS,
     Play,
     beats,
-    rank_amounts_of,
     reader,
     resolve,
     split_declaration,
@@ -1096,7 +1095,7 @@ def _check_play(state: State, rules: Rules, play: Play) -> tuple[Play, Hand]:
     hand it leaves; or the error that refuses it."""
     trick = state.trick
     seat = trick.to_act
-    amounts = play._amounts or rank_amounts_of(play)  # (worked out once per play)
+    amounts = amounts_of(play.cards)  # (worked out once per play object)
     try:
         if amounts is None:  # (some card more than twice: no hand holds it, R1.3a)
             raise CardsNotHeldError(str(play))

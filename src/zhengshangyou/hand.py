@@ -22,7 +22,7 @@ import attrs
 from zhengshangyou.cards import Card, Rank, format_cards, parse_cards
 from zhengshangyou.errors import CardsNotHeldError, ImpossibleCardsError, WrongTypeError, brief_repr
 
-__all__ = ["Hand", "rank_amounts"]
+__all__ = ["Hand", "amounts_of", "rank_amounts"]
 
 
 # A card's index, read through the slot itself: anything but a Card (even one with an
@@ -139,8 +139,9 @@ _chain = itertools.chain
 
 def _too_many(cards: tuple[Card, ...]) -> ImpossibleCardsError:
     """The error for cards with some card in them more than twice (R1.3a)."""
-    orders = [_ORDER(card) for card in cards]
-    card = next(card for card, order in zip(cards, orders, strict=True) if orders.count(order) > _MOST_COPIES)
+    ordered = sorted(cards, key=_ORDER)  # (the lowest such card is named)
+    orders = [_ORDER(card) for card in ordered]
+    card = next(card for card, order in zip(ordered, orders, strict=True) if orders.count(order) > _MOST_COPIES)
     return ImpossibleCardsError(
         f"{card} is there more than twice, and no rule set has more than two decks (R1.3)",
         card=str(card),
@@ -151,24 +152,52 @@ def rank_amounts(cards: Iterable[Card]) -> tuple[tuple[int, int], ...] | None:
     """What ``cards`` take from each rank code of a hand (:attr:`Hand.rank_codes`), by
     rank from low to high: pairs of the rank and the amount (three bits a suit,
     counting copies). None when some card is there more than twice, which no hand
-    holds (R1.3a).
+    holds (R1.3a). A TypeError if something is not a card.
 
     >>> rank_amounts(parse_cards("3D 3S 5C"))   # two suits of 3s, one of 5s
     ((0, 513), (2, 8))
     """
     amounts: dict[int, int] = {}
-    last, ascending = 0, True  # (a play's cards come sorted, so their ranks ascend)
+    last, ascending, too_many = 0, True, False  # (a play's cards come sorted: ranks ascend)
     for card in cards:
         order = _ORDER(card)
         rank = order >> 2 if order < 52 else order - 39
         shift = 3 * (order & 3)
         took = amounts.get(rank, 0)
         if took >> shift & 7 == _MOST_COPIES:
-            return None
+            too_many = True  # (the other cards are still checked to be cards)
+            continue
         amounts[rank] = took + (1 << shift)
         ascending = ascending and rank >= last
         last = rank
+    if too_many:
+        return None
     return tuple(amounts.items()) if ascending else tuple(sorted(amounts.items()))
+
+
+# By the identity of a tuple of cards (a play's), the tuple and its rank amounts: the
+# move generator's plays are shared by many positions, so the game works out what a
+# play takes once. The tuple is kept with its amounts, so its id is not reused while
+# the entry lives, and an entry whose tuple is not the one asked for is not its own.
+_AMOUNTS: dict[int, tuple[tuple[Card, ...], tuple[tuple[int, int], ...] | None]] = {}
+_AMOUNTS_LIMIT = 100_000
+
+
+def amounts_of(cards: tuple[Card, ...]) -> tuple[tuple[int, int], ...] | None:
+    """:func:`rank_amounts` of a tuple of cards, kept for that tuple object.
+
+    >>> cards = parse_cards("5D 5S")
+    >>> amounts_of(cards), amounts_of(cards) is amounts_of(cards)
+    (((2, 513),), True)
+    """
+    found = _AMOUNTS.get(id(cards))
+    if found is not None and found[0] is cards:
+        return found[1]
+    amounts = rank_amounts(cards)
+    if len(_AMOUNTS) >= _AMOUNTS_LIMIT:
+        _AMOUNTS.clear()
+    _AMOUNTS[id(cards)] = (cards, amounts)
+    return amounts
 
 
 def _without(held: tuple[Card, ...], cards: Iterable[Card]) -> tuple[Card, ...] | None:
@@ -239,9 +268,9 @@ class Hand:
         # exactly which cards of that rank the hand holds (the rank << 12, then three
         # bits per suit counting copies). A card's ``index`` is its place in the
         # sorted deck: 4 * rank + suit, then 52 and 53 for the jokers.
-        taken = cards if type(cards) is tuple else tuple(cards)
         codes = list(_CODE_BASE)
         try:
+            taken = cards if type(cards) is tuple else tuple(cards)
             for card in taken:
                 order = _ORDER(card)
                 codes[order >> 2 if order < 52 else order - 39] += 1 << 3 * (order & 3)
@@ -374,7 +403,7 @@ class Hand:
     def _take(self, amounts: tuple[tuple[int, int], ...], cards: Iterable[Card]) -> Hand:
         """:meth:`remove` of ``cards``, given what they take from each rank code
         (:func:`rank_amounts` of them, not empty): for the game, which works that out
-        once per play (:func:`~zhengshangyou.plays.rank_amounts_of`). Raises
+        once per play (:func:`amounts_of`). Raises
         :class:`CardsNotHeldError` if some card is not held."""
         codes = self.rank_codes
         new_codes = list(codes)

@@ -1188,17 +1188,16 @@ def class_view(
     revolution: bool = False,
     must_include: Card | None = None,
     kinds: int = ALL_KINDS,
-) -> Iterable[Play]:
-    """The class view of a checked position (as :func:`engine_plays` takes it): the
-    memo's own list (read it, never change it), or the plays as they are generated,
+) -> Iterator[Play]:
+    """The class view of a checked position (as :func:`engine_plays` takes it), as an
+    iterator: over the memo's own list, or over the plays as they are generated,
     kind by kind. What iterating a class-view :class:`LegalPlays` lists, without
     making one.
 
     >>> [str(play) for play in class_view(Hand.parse("5D 5C 9S"), Rules(), None)]
     ['5D', '9S', '5D 5C']
     """
-    parts = class_parts(hand, rules, to_beat, revolution, must_include, kinds)
-    return parts[0] if len(parts) == 1 else _from_parts(parts)
+    return _from_parts(class_parts(hand, rules, to_beat, revolution, must_include, kinds))
 
 
 _from_parts = itertools.chain.from_iterable

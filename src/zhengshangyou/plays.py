@@ -17,7 +17,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, cast
+from typing import cast
 
 import attrs
 
@@ -30,7 +30,6 @@ from zhengshangyou.errors import (
     WrongTypeError,
     brief_repr,
 )
-from zhengshangyou.hand import rank_amounts
 from zhengshangyou.rules import Rules, RulesCache, check_rules
 
 __all__ = ["Play", "beats", "classify", "classify_all", "laid_out", "resolve", "split_declaration"]
@@ -124,17 +123,6 @@ class Play:
     is_bomb: bool = attrs.field(
         eq=False, validator=lambda play, field, value: _check_field(field, value, bool)
     )
-    # What the play's cards take from each rank code of a hand (see
-    # :func:`~zhengshangyou.hand.rank_amounts`), worked out by the game the first time
-    # the play is made (the move generator's plays are shared by many positions).
-    # Not part of the play's value: not compared, shown or given to the constructor.
-    _amounts: tuple[tuple[int, int], ...] | None = attrs.field(
-        init=False, default=None, eq=False, repr=False
-    )
-    # The reader (of one rule set) that last found the play to be one of its own
-    # readings (:meth:`Reader.trusted`), which then need not look again. Not part of
-    # the play's value either.
-    _trusted: object = attrs.field(init=False, default=None, eq=False, repr=False)
 
     @classmethod
     def parse(cls, text: str, rules: Rules, *, kind: Kind | None = None) -> Play:
@@ -158,23 +146,6 @@ class Play:
 
     def __len__(self) -> int:
         return len(self.cards)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled (and deep-copied) as its value: the six fields, without what the
-        game keeps on it (the rank amounts, the reader that checked it).
-
-        >>> import pickle
-        >>> play = Play.parse("5D 5S", Rules())
-        >>> pickle.loads(pickle.dumps(play)) == play
-        True
-        """
-        return (new_play, (self.kind, self.cards, self.key, self.rev_key, self.family, self.is_bomb))
-
-    def __copy__(self) -> Play:
-        return self  # immutable: a copy is the play itself
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Play:
-        return self
 
     def unicode(self) -> str:
         """The play's cards with suit symbols.
@@ -202,15 +173,8 @@ def _slot_setter(name: str) -> Callable[[Play, object], None]:
 # ``object.__setattr__`` that the ``__init__`` of a frozen attrs class calls per field.
 # ``_attrs_cached_hash`` is where attrs keeps the hash (``cache_hash=True``); the tests
 # check that both ways build the same play.
-(
-    _SET_KIND, _SET_CARDS, _SET_KEY, _SET_REV_KEY, _SET_FAMILY, _SET_IS_BOMB, _SET_HASH,
-    _SET_AMOUNTS, _SET_TRUSTED,
-) = map(
-    _slot_setter,
-    (
-        "kind", "cards", "key", "rev_key", "family", "is_bomb", "_attrs_cached_hash",
-        "_amounts", "_trusted",
-    ),
+_SET_KIND, _SET_CARDS, _SET_KEY, _SET_REV_KEY, _SET_FAMILY, _SET_IS_BOMB, _SET_HASH = map(
+    _slot_setter, ("kind", "cards", "key", "rev_key", "family", "is_bomb", "_attrs_cached_hash")
 )
 
 
@@ -226,23 +190,7 @@ def new_play(
     _SET_FAMILY(play, family)
     _SET_IS_BOMB(play, is_bomb)
     _SET_HASH(play, None)
-    _SET_AMOUNTS(play, None)
-    _SET_TRUSTED(play, None)
     return play
-
-
-def rank_amounts_of(play: Play) -> tuple[tuple[int, int], ...] | None:
-    """What ``play``'s cards take from each rank code of a hand
-    (:func:`~zhengshangyou.hand.rank_amounts`), kept on the play once worked out.
-
-    >>> rank_amounts_of(Play.parse("5D 5S", Rules()))
-    ((2, 513),)
-    """
-    amounts = play._amounts
-    if amounts is None:
-        amounts = rank_amounts(play.cards)
-        _SET_AMOUNTS(play, amounts)
-    return amounts
 
 
 # ---------------------------------------------------------------------------
@@ -439,13 +387,7 @@ class Reader:
         by hand with another strength (or read under other rules) is refused.
         ``held``: the cards were taken from a hand of a checked deal, so they hold
         no card more often than the deck does (R1.3a) and that check is skipped.
-
-        A play found to be a reading is marked with this reader, and the next
-        check of the same object (with ``held``) is that mark alone: the move
-        generator's plays are shared by many positions, and a play never changes.
         """
-        if held and type(play) is Play and play._trusted is self:
-            return play
         if not isinstance(play, Play):
             raise WrongTypeError(
                 f"{what} must be a Play, not {type(play).__name__} ({brief_repr(play)})",
@@ -472,8 +414,6 @@ class Reader:
                 and reading.family is play.family
                 and reading.is_bomb is play.is_bomb
             ):
-                if type(play) is Play:
-                    _SET_TRUSTED(play, self)
                 return reading
         raise InvalidCombinationError(
             f"{play!r} is not a reading of its cards under these rules (R3.16)", rule="R3.16"

@@ -624,8 +624,10 @@ def _check_names(options: Mapping[Any, object]) -> None:
 _T = TypeVar("_T")
 
 
-# What a RulesCache's ``last`` holds before anything is asked of it: no rule set is None.
-_NOTHING_YET: Any = (None, None)
+# What a RulesCache's ``last`` holds before anything is asked of it: an object that is
+# no rule set, and nothing else is (None, which is no rule set either, must still be
+# refused as one by the cache).
+_NOTHING_YET: Any = (object(), None)
 
 
 class RulesCache(dict[Rules, _T]):
