@@ -240,6 +240,8 @@ def test_R3_the_cards_a_play_takes_are_those_of_its_cards_tuple() -> None:
     assert again is not cards
     assert amounts_of(cards) == amounts_of(again) == rank_amounts(cards) == ((2, 513), (6, 64))
     assert amounts_of(parse_cards("5D 5D 5D")) is None  # (no hand holds a card three times)
+    with pytest.raises(WrongTypeError, match="Card objects"):  # (a play whose cards were tampered with)
+        amounts_of(("x",))  # type: ignore[arg-type]
     assert Hand.parse("5D 5S 9H 9H")._take(amounts_of(cards), cards) == Hand.parse("9H")  # type: ignore[arg-type]
 
 

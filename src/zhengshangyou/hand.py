@@ -152,24 +152,31 @@ def rank_amounts(cards: Iterable[Card]) -> tuple[tuple[int, int], ...] | None:
     """What ``cards`` take from each rank code of a hand (:attr:`Hand.rank_codes`), by
     rank from low to high: pairs of the rank and the amount (three bits a suit,
     counting copies). None when some card is there more than twice, which no hand
-    holds (R1.3a). A TypeError if something is not a card.
+    holds (R1.3a). Something that is not a card is a :class:`WrongTypeError` (R1.3).
 
     >>> rank_amounts(parse_cards("3D 3S 5C"))   # two suits of 3s, one of 5s
     ((0, 513), (2, 8))
     """
     amounts: dict[int, int] = {}
     last, ascending, too_many = 0, True, False  # (a play's cards come sorted: ranks ascend)
-    for card in cards:
-        order = _ORDER(card)
-        rank = order >> 2 if order < 52 else order - 39
-        shift = 3 * (order & 3)
-        took = amounts.get(rank, 0)
-        if took >> shift & 7 == _MOST_COPIES:
-            too_many = True  # (the other cards are still checked to be cards)
-            continue
-        amounts[rank] = took + (1 << shift)
-        ascending = ascending and rank >= last
-        last = rank
+    try:
+        for card in cards:
+            order = _ORDER(card)
+            rank = order >> 2 if order < 52 else order - 39
+            shift = 3 * (order & 3)
+            took = amounts.get(rank, 0)
+            if took >> shift & 7 == _MOST_COPIES:
+                too_many = True  # (the other cards are still checked to be cards)
+                continue
+            amounts[rank] = took + (1 << shift)
+            ascending = ascending and rank >= last
+            last = rank
+    except TypeError:  # (from _ORDER: not a Card)
+        raise WrongTypeError(
+            f"cards to remove are Card objects, not {brief_repr(cards)} (R1.3)",
+            argument="cards",
+            rule="R1.3",
+        ) from None
     if too_many:
         return None
     return tuple(amounts.items()) if ascending else tuple(sorted(amounts.items()))
@@ -383,14 +390,7 @@ class Hand:
         zhengshangyou.errors.CardsNotHeldError: the hand 3D 4S does not hold 4S 4S (R3)
         """
         taken = cards if type(cards) is tuple else tuple(cards)
-        try:
-            amounts = rank_amounts(taken)
-        except TypeError:  # (from _ORDER: not a Card)
-            raise WrongTypeError(
-                f"cards to remove are Card objects, not {brief_repr(taken)} (R1.3)",
-                argument="cards",
-                rule="R1.3",
-            ) from None
+        amounts = rank_amounts(taken)
         if not amounts:
             if amounts is None:  # (a card asked for more than twice)
                 raise self._not_held(taken)
