@@ -187,7 +187,9 @@ def rank_amounts(cards: Iterable[Card]) -> tuple[tuple[int, int], ...] | None:
 # play takes once. The tuple is kept with its amounts, so its id is not reused while
 # the entry lives, and an entry whose tuple is not the one asked for is not its own.
 _AMOUNTS: dict[int, tuple[tuple[Card, ...], tuple[tuple[int, int], ...] | None]] = {}
-_AMOUNTS_LIMIT = 100_000
+# (A small table: cards are cheap to read again, and a large one would hold many
+# tuples for the garbage collector to scan.)
+_AMOUNTS_LIMIT = 10_000
 
 
 def amounts_of(cards: tuple[Card, ...]) -> tuple[tuple[int, int], ...] | None:
