@@ -55,14 +55,7 @@ from zhengshangyou.exchange import (
 )
 from zhengshangyou.hand import Hand, amounts_of
 from zhengshangyou.moves import LegalPlays, class_parts, engine_plays
-from zhengshangyou.plays import (
-    _READERS,
-    Play,
-    beats,
-    reader,
-    resolve,
-    split_declaration,
-)
+from zhengshangyou.plays import Play, beats, reader, resolve, split_declaration
 from zhengshangyou.rules import Rules, check_rules, shared
 from zhengshangyou.scoring import HandResult, match_over, score_hand
 
@@ -1104,8 +1097,7 @@ def _check_play(state: State, rules: Rules, play: Play) -> tuple[Play, Hand]:
         raise CardsNotHeldError(f"seat {seat} does not hold {play} (R3)") from None
     # Only a play the engine could have read itself goes on (R3.16): from here on
     # the play is the rules' own reading, whatever object was handed in.
-    last = _READERS.last  # (the reader asked for last, found by identity: see RulesCache.last)
-    play = (last[1] if last[0] is rules else reader(rules)).trusted(play, held=True)
+    play = reader(rules).trusted(play, held=True)
     top = trick.top
     if top is None:
         must_include = trick.must_include

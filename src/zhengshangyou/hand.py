@@ -40,8 +40,11 @@ _TWICE = sum(0b110 << 3 * suit for suit in range(4))
 ALL_RANKS = (1 << 15) - 1
 
 # The set bits of each byte, low to high, and of each 7-bit value above the low byte.
-_LOW_BITS = tuple(tuple(bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
-_HIGH_BITS = tuple(tuple(bit + 8 for bit in range(7) if bits >> bit & 1) for bits in range(128))
+#: The set bits of each byte, low to high: the ranks 3 to 10 of a rank mask's low byte.
+#: With :data:`HIGH_RANK_BITS`, :func:`rank_bits` without the call, for a hot loop.
+LOW_RANK_BITS = tuple(tuple(bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
+#: The set bits of each 7-bit value, as the ranks J to the red joker above the low byte.
+HIGH_RANK_BITS = tuple(tuple(bit + 8 for bit in range(7) if bits >> bit & 1) for bits in range(128))
 
 
 def rank_bits(mask: int) -> tuple[int, ...]:
@@ -51,7 +54,7 @@ def rank_bits(mask: int) -> tuple[int, ...]:
     >>> rank_bits(Hand.parse("3D 5S RJ").held[1] | 1 << Rank.RED_JOKER)
     (0, 2, 14)
     """
-    return _LOW_BITS[mask & 0xFF] + _HIGH_BITS[mask >> 8]
+    return LOW_RANK_BITS[mask & 0xFF] + HIGH_RANK_BITS[mask >> 8]
 _DECODED: dict[int, tuple[Card, ...]] = {}
 # Bit 2 of each suit's three bits in a rank code: never set in a hand's code (a
 # hand holds a card at most twice), so a subtraction that keeps all four tells

@@ -73,7 +73,14 @@ from zhengshangyou.combinations import (
 )
 from zhengshangyou.counting import count_card_view
 from zhengshangyou.errors import WrongTypeError, ZhengShangyouError, brief_repr
-from zhengshangyou.hand import _HIGH_BITS, _LOW_BITS, ALL_RANKS, Hand, cards_of_code, rank_bits
+from zhengshangyou.hand import (
+    ALL_RANKS,
+    HIGH_RANK_BITS,
+    LOW_RANK_BITS,
+    Hand,
+    cards_of_code,
+    rank_bits,
+)
 from zhengshangyou.plays import (
     Play,
     Reader,
@@ -700,7 +707,7 @@ class Tables:
                     # (A loop, not a comprehension: most hands have few such ranks,
                     # and a comprehension's own frame costs more than its steps.)
                     part = []
-                    for rank in _LOW_BITS[mask & 0xFF] + _HIGH_BITS[mask >> 8]:  # rank_bits(mask)
+                    for rank in LOW_RANK_BITS[mask & 0xFF] + HIGH_RANK_BITS[mask >> 8]:  # rank_bits(mask)
                         part.append(one[codes[rank]])
                 else:
                     part = [play for rank in rank_bits(mask) for play in table[codes[rank]]]
