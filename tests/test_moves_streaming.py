@@ -81,6 +81,22 @@ def test_R3_4_the_card_view_makes_no_full_house_before_it_is_read() -> None:
         assert len(tables.groups[Kind.FULL_HOUSE]) == 1  # the first pair of ranks only
 
 
+def test_R3_4_the_class_view_makes_no_full_house_before_it_is_read() -> None:
+    # In the class view too, a group with an attached group is made when it is read:
+    # on tables never used (a rule set's first listing), the first play makes none.
+    RulesCache.forget(BIG)
+    hand = _big_hand(2)
+    tables = tables_of(BIG, True)
+    listing = iter(legal_plays(hand, BIG))
+    assert next(listing).kind is Kind.SINGLE
+    rows = tables.rows[Kind.FULL_HOUSE]
+    assert rows is not None
+    assert sum(len(row) for row in rows.values()) == 0  # no full house made yet
+    houses = [play for play in listing if play.kind is Kind.FULL_HOUSE]
+    assert len(houses) > 100
+    assert sum(len(row) for row in rows.values()) == len(houses)  # each made as it was read
+
+
 @settings(max_examples=30, deadline=None)
 @given(rules_sets(), st.integers(0, 2**32 - 1), st.integers(0, 20), st.data())
 def test_R4_the_class_view_memo_keeps_only_a_listing_read_to_its_end(

@@ -1019,15 +1019,17 @@ def _with_attached(
             for other in attached
             if other != rank
         )
-    found: list[Play] = []
+    # Read as they are wanted: a row's plays are made the first time they are read,
+    # so a listing read in part (a first play) makes only those.
+    found: list[Iterable[Play]] = []
     low_main, slot_of = _LOWEST[main_size], _SLOTS[extra]
     slots = [slot_of[codes[rank]] for rank in attached]
     for rank in mains:
         # Every main rank is among the attached ranks (a triple is a pair and a
         # single too): all the slots but its own.
         place = attached.index(rank)
-        found += map(rows[low_main[codes[rank]]].__getitem__, slots[:place] + slots[place + 1 :])
-    return found
+        found.append(map(rows[low_main[codes[rank]]].__getitem__, slots[:place] + slots[place + 1 :]))
+    return itertools.chain.from_iterable(found)
 
 
 def _beating(plays: Iterable[Play], top: Play, revolution: bool) -> Iterable[Play]:
