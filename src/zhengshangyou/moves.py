@@ -659,8 +659,8 @@ class Tables:
     ) -> list[Iterable[Play]]:
         """The plays of ``hand`` of the kinds in the bit mask ``kinds`` that may lead or,
         given ``top``, beat it (R4), in order: one list or lazy iterable per kind (the
-        kinds with many plays, runs, airplanes, attached groups in the card view, are
-        generated as they are read, so that the first play comes at once on any hand).
+        kinds with many plays, runs, airplanes, attached groups, are generated as they
+        are read, so that the first play comes at once on any hand).
         The lists may be the tables' own: read them, never change them.
 
         When answering ``top``, the kinds compared by one rank (R4.3, R4.4) skip the
@@ -1008,8 +1008,8 @@ def _with_attached(
     ``table`` is keyed by the codes of the two groups (main << 16 | attached); without
     ``rows`` (the card view) its plays are generated as they are read. In the class
     view, whose member takes the lowest ``main_size`` and ``extra`` cards of its
-    ranks, the plays are read from ``rows`` (see :func:`_rows`): the main group's row,
-    then the attached groups' slots, small keys in small tables.
+    ranks, the plays are read from ``rows`` (see :func:`_rows`) as they are wanted:
+    the main group's row, then the attached groups' slots, small keys in small tables.
     """
     if rows is None:
         # Every choice of cards (the card view): many, generated as they are read.
@@ -1311,7 +1311,7 @@ class LegalPlays:
     def __iter__(self) -> Iterator[Play]:
         if self.view != "classes":
             return self._generate()
-        return iter(class_view(self.hand, self.rules, self.to_beat, self.revolution, self.must_include, self.kinds))
+        return class_view(self.hand, self.rules, self.to_beat, self.revolution, self.must_include, self.kinds)
 
     def _generate(self) -> Iterator[Play]:
         """Generate the plays, kind by kind (lazily between kinds)."""
