@@ -13,6 +13,7 @@ multiset, kept sorted. Adding and removing give new hands.
 from __future__ import annotations
 
 import itertools
+from bisect import bisect_left as _first_at
 from collections.abc import Callable, Iterable, Iterator
 from operator import itemgetter
 from typing import Any
@@ -248,8 +249,9 @@ class Hand:
     True
 
     Besides its cards, a hand keeps what the move generator reads, computed once:
-    ``by_rank``, ``rank_counts``, ``rank_codes``, ``held`` (rank masks by how many
-    cards of a rank are held), ``low_suit_bits`` and ``suit_ranks``.
+    ``by_rank``, ``rank_codes``, ``held`` (rank masks by how many cards of a rank
+    are held), ``low_suit_bits`` and ``suit_ranks``; ``rank_counts`` is worked out
+    from ``by_rank`` when asked.
 
     >>> hand.rank_counts[Rank.THREE], hand.by_rank[Rank.FIVE], bin(hand.held[2])
     (2, (Card.parse('5C'),), '0b1')
@@ -258,8 +260,6 @@ class Hand:
     cards: tuple[Card, ...]
     #: The hand's cards of each rank, sorted, indexed by :class:`Rank` (15 entries).
     by_rank: tuple[tuple[Card, ...], ...] = attrs.field(init=False, eq=False, repr=False)
-    #: The number of cards of each rank, indexed by :class:`Rank` (15 entries).
-    rank_counts: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     #: One int per rank that identifies the hand's cards of that rank (15 entries):
     #: the rank << 12, then three bits per suit counting copies. Two hands hold the
     #: same cards of a rank exactly when their codes for it are equal; the move
@@ -296,14 +296,12 @@ class Hand:
         # the parts' sums (the ranks' bits never overlap) and their cards in order.
         parts = list(map(_PARTS_OF, codes))
         by_rank = tuple(map(_GROUP, parts))
-        counts = tuple(map(_SIZE, parts))
-        if sum(counts) != len(taken):  # (a card there more than twice, R1.3a)
+        if sum(map(_SIZE, parts)) != len(taken):  # (a card there more than twice, R1.3a)
             raise _too_many(taken)
         # The bit tables summed in one: see _packed.
         packed = sum(map(_PACKED, parts))
         _set_cards(self, tuple(_chain(*by_rank)))
         _set_by_rank(self, by_rank)
-        _set_rank_counts(self, counts)
         _set_rank_codes(self, tuple(codes))
         _set_held(self, (0, packed & 0x7FFF, packed >> 15 & 0x7FFF, packed >> 30 & 0x7FFF, packed >> 45 & 0x7FFF))
         _set_low_suit_bits(self, packed >> 60 & _LOW_BITS_MASK)
@@ -342,7 +340,17 @@ class Hand:
         >>> Hand.parse("3D 3S 4H").count_rank(Rank.THREE)
         2
         """
-        return self.rank_counts[rank]
+        return len(self.by_rank[rank])
+
+    @property
+    def rank_counts(self) -> tuple[int, ...]:
+        """The number of cards of each rank, indexed by :class:`Rank` (15 entries): the
+        sizes of :attr:`by_rank` (worked out when asked, not kept with the hand).
+
+        >>> Hand.parse("3D 3S 4H RJ").rank_counts
+        (2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1)
+        """
+        return tuple(map(len, self.by_rank))
 
     @property
     def low_suits(self) -> tuple[int, ...]:
@@ -351,9 +359,9 @@ class Hand:
         >>> Hand.parse("3S 3H 4D").low_suits[:3]
         (2, 0, -1)
         """
-        lows, counts = self.low_suit_bits, self.rank_counts
+        lows, by_rank = self.low_suit_bits, self.by_rank
         return tuple(
-            (lows >> 2 * rank & 3 if rank < 13 else 0) if counts[rank] else -1 for rank in range(15)
+            (lows >> 2 * rank & 3 if rank < 13 else 0) if by_rank[rank] else -1 for rank in range(15)
         )
 
     def held_mask(self, width: int) -> int:
@@ -412,11 +420,11 @@ class Hand:
         :class:`CardsNotHeldError` if some card is not held."""
         codes = self.rank_codes
         new_codes = list(codes)
-        groups = list(self.by_rank)
-        counts = list(self.rank_counts)
+        old_groups = self.by_rank
+        groups = list(old_groups)
         lows, suit_ranks = self.low_suit_bits, self.suit_ranks
         _, one, two, three, four = self.held
-        held, old_counts = self.cards, self.rank_counts
+        held = self.cards
         remaining: tuple[Card, ...] = ()
         done = 0  # how much of ``held`` (sorted by rank) is in ``remaining``
         for rank, amount in amounts:
@@ -426,24 +434,32 @@ class Hand:
                 raise self._not_held(cards)
             code = new_codes[rank] = code - amount
             # What the rank's new cards set in each table (see _code_parts).
-            group, size, low, keep_low, suits, keep_suits, keep, at_one, at_two, at_three, at_four, _ = _PARTS[code]
-            start = sum(old_counts[:rank])
+            group, size, low, keep_low, suits, keep_suits, keep, _, _, _, _, _ = _PARTS[code]
+            had = len(old_groups[rank])
+            # Where the rank's cards start in ``held``, sorted by index (4 * rank + suit,
+            # then 52 and 53 for the jokers: the rank's first index is 4 * rank or 39 + rank).
+            start = _first_at(held, 4 * rank if rank < 13 else 39 + rank, key=_ORDER)
             remaining += held[done:start] + group
-            done = start + old_counts[rank]
+            done = start + had
             groups[rank] = group
-            counts[rank] = size
             lows = lows & keep_low | low
             suit_ranks = suit_ranks & keep_suits | suits
-            one = one & keep | at_one
-            two = two & keep | at_two
-            three = three & keep | at_three
-            four = four & keep | at_four
+            # The rank leaves the held masks of the widths it no longer reaches; the
+            # others stay the same objects (no new int to allocate). A joker's rank
+            # has no bits there: its ``keep`` clears nothing.
+            if size < 4 <= had:
+                four &= keep
+            if size < 3 <= had:
+                three &= keep
+            if size < 2 <= had:
+                two &= keep
+            if size < 1:
+                one &= keep
         remaining += held[done:]
         hand = _new_hand(Hand)
         _set_doubled(hand, self.doubled and any(code & _TWICE for code in new_codes))
         _set_cards(hand, remaining)
         _set_by_rank(hand, tuple(groups))
-        _set_rank_counts(hand, tuple(counts))
         _set_rank_codes(hand, tuple(new_codes))
         _set_held(hand, (0, one, two, three, four))
         _set_low_suit_bits(hand, lows)
@@ -473,7 +489,6 @@ class Hand:
         put(hand, "doubled", self.doubled)
         put(hand, "cards", self.cards)
         put(hand, "by_rank", tuple(groups))
-        put(hand, "rank_counts", self.rank_counts)
         put(hand, "rank_codes", self.rank_codes)
         put(hand, "held", self.held)
         put(hand, "low_suit_bits", lows)
@@ -501,7 +516,6 @@ _new_hand = object.__new__
 _set_doubled = vars(Hand)["doubled"].__set__
 _set_cards = vars(Hand)["cards"].__set__
 _set_by_rank = vars(Hand)["by_rank"].__set__
-_set_rank_counts = vars(Hand)["rank_counts"].__set__
 _set_rank_codes = vars(Hand)["rank_codes"].__set__
 _set_held = vars(Hand)["held"].__set__
 _set_low_suit_bits = vars(Hand)["low_suit_bits"].__set__

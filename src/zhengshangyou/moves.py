@@ -667,8 +667,8 @@ class Tables:
         ranks too low to beat it, and runs the windows of another length; what is
         left is compared with ``top`` only where the ranks do not decide.
         """
-        counts = hand.rank_counts
-        masks = JOKER_MASKS[counts[13]][counts[14]]
+        by_rank = hand.by_rank
+        masks = JOKER_MASKS[len(by_rank[13])][len(by_rank[14])]  # (the jokers held)
         parts: list[Iterable[Play]] = []
         put: Callable[[Iterable[Play]], None] = parts.append
         # How each kind's plays are kept: as they are, or compared with the top play
@@ -934,8 +934,8 @@ class Tables:
         """The joker bomb (R3.12), if the hand holds every joker: one list kept for all
         hands (never changed)."""
         decks = self.rules.decks
-        counts = hand.rank_counts
-        if counts[13] < decks or counts[14] < decks:  # the black and the red joker
+        by_rank = hand.by_rank
+        if len(by_rank[13]) < decks or len(by_rank[14]) < decks:  # the black and the red joker
             return []
         if self.joker_bomb is None:
             black = self.cards_of(hand.rank_codes[13])[:decks]

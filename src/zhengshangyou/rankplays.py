@@ -182,7 +182,8 @@ class RankPlays(Sequence[RankPlay]):
         them, then by the ranks of the wings (:func:`wing_choices`)."""
         tables = self._tables
         width, jokers, _, extra, extra_jokers = where(combination)
-        masks = joker_masks(deck.rank_counts)
+        counts = deck.rank_counts
+        masks = joker_masks(counts)
         held = deck.held
         indexes = tables.run_windows(combination, held[width] | masks[jokers], None, False, 0, True)
         attached = held[extra] | masks[extra_jokers]
@@ -192,7 +193,7 @@ class RankPlays(Sequence[RankPlay]):
             key, rev_key, family, is_bomb = tables.reader.run_strength(combination, window)
             body = tuple(rank for rank in ranks for _ in range(width))
             entry = (kind, rev_key, family, is_bomb, None)
-            for wing_ranks in wing_choices(rank_bits(attached & ~run), len(ranks), extra, deck.rank_counts):
+            for wing_ranks in wing_choices(rank_bits(attached & ~run), len(ranks), extra, counts):
                 wings = wing_ranks if extra == 1 else tuple(rank for rank in wing_ranks for _ in range(extra))
                 played = sorted(body + wings)
                 entries.setdefault((value, tuple(map(_RANKS.__getitem__, played)), key), entry)
@@ -451,8 +452,8 @@ class RankPlays(Sequence[RankPlay]):
         """:meth:`legal` from the hand's rank counts (see :meth:`_build_fast`), in the
         order of :meth:`Tables.plays`."""
         tables = self._tables
-        counts = hand.rank_counts
-        masks = JOKER_MASKS[counts[13]][counts[14]]
+        by_rank = hand.by_rank
+        masks = JOKER_MASKS[len(by_rank[13])][len(by_rank[14])]  # (the jokers held)
         if top is None:
             want, above, length, exact = tables.enabled, ALL_RANKS, 0, True
         else:
@@ -506,11 +507,11 @@ class RankPlays(Sequence[RankPlay]):
         tables, width, extra = self._tables, combination.width, combination.attached
         indexes = tables.run_windows(combination, mask, top, revolution, length, exact)
         keys, identity = tables.run_keys[combination.kind][0], self._by_identity
-        value = combination.kind._value_
+        value, counts = combination.kind._value_, hand.rank_counts
         for index in indexes:
             _, ranks, run = tables.windows[index]
             body = tuple(rank for rank in ranks for _ in range(width))
-            for wing_ranks in wing_choices(rank_bits(attached & ~run), len(ranks), extra, hand.rank_counts):
+            for wing_ranks in wing_choices(rank_bits(attached & ~run), len(ranks), extra, counts):
                 played = sorted(body + tuple(rank for rank in wing_ranks for _ in range(extra)))
                 found.append(identity[(value, tuple(map(_RANKS.__getitem__, played)), keys[index] & ~_SUIT_PART)])
 
@@ -519,8 +520,8 @@ class RankPlays(Sequence[RankPlay]):
         mask: int, attached: int, top: Play | None, revolution: bool, length: int, exact: bool,
     ) -> None:
         """The joker bomb (R3.12)."""
-        counts, decks = hand.rank_counts, self.rules.decks
-        if counts[13] >= decks and counts[14] >= decks:
+        by_rank, decks = hand.by_rank, self.rules.decks
+        if len(by_rank[13]) >= decks and len(by_rank[14]) >= decks:
             found += table
 
 
