@@ -29,7 +29,7 @@ import enum
 import itertools
 import random
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Literal, cast
+from typing import Any, Literal
 
 import attrs
 
@@ -1190,7 +1190,8 @@ def _action(seat: int, move: Move) -> Action:
     return action
 
 
-_PASS_ONLY: tuple[Move, ...] = (PASS,)
+# (Typed to go after the plays' parts in one list: a cast there costs a call at run time.)
+_PASS_ONLY: tuple[Any, ...] = (PASS,)
 _from_parts = itertools.chain.from_iterable
 _MOVE_TYPES = (Play, Pass, Give, Offer, Take, Return)
 #: Seeds are whole numbers from 0 to 2**64 - 1 (R2.3): every record can hold one.
@@ -1471,16 +1472,15 @@ class LegalMoves:
         phase = hand_state.phase
         if phase is not _PLAY:
             return iter(state.exchange_moves() if phase is _EXCHANGE else ())
-        parts: list[Iterable[Move]]
+        parts: list[Iterable[Play]]  # (and the pass, typed to fit: see _PASS_ONLY)
         if self.view == "classes":  # (the common case, without a LegalPlays)
-            listed = class_parts(
+            parts = class_parts(  # (a new list: the pass may follow)
                 state.hands[trick.to_act],
                 state.match.rules,
                 trick.top,
                 hand_state.revolution,
                 trick.must_include,
             )
-            parts = cast("list[Iterable[Move]]", listed)  # (a new list: the pass may follow)
         else:
             listing = self.plays
             assert listing is not None  # (during play)
