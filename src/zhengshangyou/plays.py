@@ -279,6 +279,11 @@ class Reader:
                 self.by_length.setdefault(len(window.ranks), []).append((mask, window))
         self.cache: dict[tuple[Card, ...], tuple[Play, ...]] = {}
         self.kind_cache: dict[tuple[tuple[Card, ...], Kind], tuple[Play, ...]] = {}
+        # By a play object's identity, the play and the reading :meth:`trusted` found it
+        # to be: the engine's own plays come back again and again (a game checks every
+        # move, a rank-play answer its play to beat). The play is kept in the entry, so
+        # its id is not reused while the entry lives.
+        self.trusted_plays: dict[int, tuple[Play, Play]] = {}
         # The (key, rev_key) of a play compared by one rank, with no suit part.
         self.rank_keys = [(_pack(0, rank, 0), _pack(0, flip(rank), 0)) for rank in range(15)]
         self.single_combination = found[Kind.SINGLE]
@@ -388,6 +393,9 @@ class Reader:
         ``held``: the cards were taken from a hand of a checked deal, so they hold
         no card more often than the deck does (R1.3a) and that check is skipped.
         """
+        known = self.trusted_plays.get(id(play))
+        if known is not None and known[0] is play:  # (found before: every check passed)
+            return known[1]
         if not isinstance(play, Play):
             raise WrongTypeError(
                 f"{what} must be a Play, not {type(play).__name__} ({brief_repr(play)})",
@@ -414,6 +422,9 @@ class Reader:
                 and reading.family is play.family
                 and reading.is_bomb is play.is_bomb
             ):
+                if len(self.trusted_plays) >= _TRUSTED_LIMIT:
+                    self.trusted_plays.clear()
+                self.trusted_plays[id(play)] = (play, reading)
                 return reading
         raise InvalidCombinationError(
             f"{play!r} is not a reading of its cards under these rules (R3.16)", rule="R3.16"
@@ -577,6 +588,9 @@ class _Counts:
 
 #: The reader of each rule set in use.
 _READERS: RulesCache[Reader] = RulesCache(Reader)
+# The most plays a reader keeps by identity (Reader.trusted_plays), then starts afresh:
+# a small table, since every entry is a tuple for the garbage collector to scan.
+_TRUSTED_LIMIT = 10_000
 
 
 def reader(rules: Rules) -> Reader:

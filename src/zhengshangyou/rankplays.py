@@ -398,6 +398,8 @@ class RankPlays(Sequence[RankPlay]):
         for play in self._plays:
             by_kind.setdefault((play.kind, play.ranks), play)
         self._steps: list[tuple[int, int, int, int, int, Any, tuple[Any, ...]]] = []
+        #: The steps of each set of kinds wanted (a bit mask), as _legal_fast meets them.
+        self._steps_for: dict[int, tuple[tuple[int, int, int, int, int, Any, tuple[Any, ...]], ...]] = {}
         for slot in self._tables.reader.slots:
             combination = slot[0]
             kind, width = combination.kind, combination.width
@@ -461,8 +463,11 @@ class RankPlays(Sequence[RankPlay]):
         found: list[RankPlay | None] = []
         held, spans = hand.held, tables.spans
         family = None if top is None else top.family
-        for bits, width, jokers, free, how, table, call in self._steps:
-            if not want & bits or not (mask := (held[width] | masks[jokers]) & (above | free)):
+        steps = self._steps_for.get(want)
+        if steps is None:  # (the steps of the kinds wanted, kept by the kinds: few sets)
+            steps = self._steps_for[want] = tuple(step for step in self._steps if want & step[0])
+        for _, width, jokers, free, how, table, call in steps:
+            if not (mask := (held[width] | masks[jokers]) & (above | free)):
                 continue
             if not how:  # _GROUP
                 low, high = table
