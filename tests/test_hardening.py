@@ -39,6 +39,7 @@ from zhengshangyou import (
     deal_cards,
     legal_plays,
     parse_cards,
+    rank_plays,
 )
 
 
@@ -280,6 +281,27 @@ def test_R3_16_a_forged_play_is_refused_and_changes_nothing(forge: Callable[[Pla
     refused(lambda: before.play(forged), InvalidCombinationError, "R3.16")
     refused(lambda: beats(forged, Play.parse("4D 4S", rules), rules), InvalidCombinationError, "R3.16")
     assert game.state is before
+
+
+def test_R3_16_a_forged_twin_of_a_play_already_checked_is_still_refused() -> None:
+    # A reader remembers the plays it has checked by identity (Reader.trusted_plays):
+    # a forged copy of one, equal in cards but not in strength, is another object and is
+    # checked again, by the game and by the rank plays alike.
+    game = lead_position()
+    rules = game.rules
+    pair = Play.parse("4D 4S", rules)
+    space = rank_plays(rules)
+    answerer = Hand.parse("5C 5H 9D")
+    for _ in range(2):  # the second time from the reader's memory of the play
+        assert [str(play) for play in space.legal(answerer, pair)] == ["5 5"]
+        assert legal_plays(answerer, rules, pair).count() == 1
+    forged = attrs.evolve(pair, key=pair.key + 10_000)
+    refused(lambda: space.legal(answerer, forged), InvalidCombinationError, "R3.16")
+    refused(lambda: legal_plays(answerer, rules, forged), InvalidCombinationError, "R3.16")
+    before = game.state
+    refused(lambda: game.play(forged), InvalidCombinationError, "R3.16")
+    game.play(pair)  # the genuine play still goes on
+    assert game.state is not before
 
 
 def test_R3_16_a_play_read_under_other_rules_is_refused() -> None:
