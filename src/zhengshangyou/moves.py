@@ -1507,7 +1507,9 @@ def checked_position(
     """
     if not isinstance(hand, Hand):
         hand = Hand(hand)
-    if check_rules(rules).decks == 1 and hand.doubled:
+    if not isinstance(rules, Rules):
+        check_rules(rules)  # (the error that names R10)
+    if hand.doubled and rules.decks == 1:
         check_copies(hand.cards, 1)  # R1.3a: a card twice, with one deck
     if to_beat is not None:
         to_beat = plays_reader(rules).trusted(to_beat, "to_beat")

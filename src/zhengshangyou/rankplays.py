@@ -298,6 +298,12 @@ class RankPlays(Sequence[RankPlay]):
         >>> [play.id for play in space.legal(hand, Play.parse("8D 8C", rules))]  # pairs from 15
         [21, 444]
         """
+        if self._fast and must_include is None and type(hand) is Hand and not hand.doubled:
+            # (The common case in fewer steps: checked_position's checks that can fail
+            # here, a hand of cards the deck holds (no card twice) and the play to beat.)
+            if to_beat is not None:
+                to_beat = self._tables.reader.trusted(to_beat, "to_beat")
+            return self._legal_fast(hand, to_beat, revolution)
         hand, to_beat = checked_position(hand, self.rules, to_beat, must_include)
         if self._fast and must_include is None:
             return self._legal_fast(hand, to_beat, revolution)
@@ -407,7 +413,7 @@ class RankPlays(Sequence[RankPlay]):
             lister: _RankLister = self._sized_rank_plays
             how, table = _CALL, cast(Any, None)
             if combination.shape is Shape.JOKERS:
-                lister, table = self._joker_rank_plays, [p for p in self._plays if p.kind is kind]
+                how, table = _JOKERS, [p for p in self._plays if p.kind is kind]
             elif combination.shape is Shape.GROUP and combination.attached:
                 extra = combination.attached
                 how, table = _ATTACHED, tuple(
@@ -467,7 +473,14 @@ class RankPlays(Sequence[RankPlay]):
         if steps is None:  # (the steps of the kinds wanted, kept by the kinds: few sets)
             steps = self._steps_for[want] = tuple(step for step in self._steps if want & step[0])
         for _, width, jokers, free, how, table, call in steps:
-            if not (mask := (held[width] | masks[jokers]) & (above | free)):
+            # (held[width] | masks[jokers]) & (above | free), with no new int where a
+            # part changes nothing: most steps take no joker, and a lead takes every rank.
+            mask = held[width]
+            if jokers:
+                mask |= masks[jokers]
+            if top is not None:
+                mask &= above | free
+            if not mask:
                 continue
             if not how:  # _GROUP
                 low, high = table
@@ -475,11 +488,16 @@ class RankPlays(Sequence[RankPlay]):
                 found += high[mask >> 8]
             elif how == 1:  # _RUN
                 indexes: Sequence[int] = spans[width][mask]
-                if indexes and family is call[1].family:
-                    indexes = tables._beating_windows(indexes, call[1], length, exact, top, revolution)
-                found += map(table.__getitem__, indexes)
+                if indexes:  # (most hands hold no run of a width)
+                    if family is call[1].family:
+                        indexes = tables._beating_windows(indexes, call[1], length, exact, top, revolution)
+                    found += map(table.__getitem__, indexes)
             elif how == 2:  # _ATTACHED: by main rank, then attached rank
                 _put_attached(found, table, mask, rank_bits(held[call[2]] | masks[call[3]]))
+            elif how == 4:  # _JOKERS: the joker bomb (R3.12) when every joker is held
+                decks = self.rules.decks
+                if len(by_rank[13]) >= decks and len(by_rank[14]) >= decks:
+                    found += table
             else:
                 lister, combination, extra, extra_jokers = call
                 attached = held[extra] | masks[extra_jokers]
@@ -500,9 +518,9 @@ class RankPlays(Sequence[RankPlay]):
         mask: int, attached: int, top: Play | None, revolution: bool, length: int, exact: bool,
     ) -> None:
         """Groups of any size from ``width`` up (bombs of a rank), by rank then size."""
-        width, counts = combination.width, hand.rank_counts
+        width, by_rank = combination.width, hand.by_rank
         for rank in rank_bits(mask):
-            found += table[rank][: counts[rank] - width + 1]
+            found += table[rank][: len(by_rank[rank]) - width + 1]
 
     def _winged_rank_plays(
         self, found: list[RankPlay | None], table: Any, combination: Combination, hand: Hand,
@@ -520,22 +538,13 @@ class RankPlays(Sequence[RankPlay]):
                 played = sorted(body + tuple(rank for rank in wing_ranks for _ in range(extra)))
                 found.append(identity[(value, tuple(map(_RANKS.__getitem__, played)), keys[index] & ~_SUIT_PART)])
 
-    def _joker_rank_plays(
-        self, found: list[RankPlay | None], table: Any, combination: Combination, hand: Hand,
-        mask: int, attached: int, top: Play | None, revolution: bool, length: int, exact: bool,
-    ) -> None:
-        """The joker bomb (R3.12)."""
-        by_rank, decks = hand.by_rank, self.rules.decks
-        if len(by_rank[13]) >= decks and len(by_rank[14]) >= decks:
-            found += table
-
 
 _RankLister = Callable[..., None]
 
-#: How :meth:`RankPlays._legal_fast` lists a step: groups of one size, plain runs and
-#: groups with an attached group inline (they are most of the steps), the other shapes
-#: by their lister.
-_GROUP, _RUN, _ATTACHED, _CALL = 0, 1, 2, 3
+#: How :meth:`RankPlays._legal_fast` lists a step: groups of one size, plain runs,
+#: groups with an attached group and the joker bomb inline (they are most of the
+#: steps), the other shapes by their lister.
+_GROUP, _RUN, _ATTACHED, _CALL, _JOKERS = 0, 1, 2, 3, 4
 
 
 _ByMask = tuple[tuple[tuple[RankPlay | None, ...], ...], tuple[tuple[RankPlay | None, ...], ...]]
