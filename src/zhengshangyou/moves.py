@@ -696,9 +696,18 @@ class Tables:
         steps = self.steps_for.get(want)
         if steps is None:
             steps = self.steps_for[want] = tuple(step for step in self.steps if want & step[0])
+        lead = top is None
         for step in steps:
             # (Most steps find nothing in the hand: they are read whole only when they do.)
-            if not (mask := (held[step[1]] | masks[step[2]]) & (above | step[3])):
+            # The mask is (held[width] | masks[jokers]) & (above | free); for a lead, which
+            # takes every rank, with no new int where a step takes no joker (most).
+            if lead:
+                mask = held[step[1]]
+                if step[2]:
+                    mask |= masks[step[2]]
+            else:
+                mask = (held[step[1]] | masks[step[2]]) & (above | step[3])
+            if not mask:
                 continue
             _, _, _, _, extra, extra_jokers, lister, combination, is_bomb, one, table = step
             part: Iterable[Play]
