@@ -1,7 +1,7 @@
 """Instructions per hand of random self-play, counted by callgrind: a figure that does
 not move with the machine's load.
 
-Run: python benchmarks/bench_instructions.py [--hands N] [--pythonpath DIR]
+Run: python benchmarks/bench_instructions.py [--hands N] [--pythonpath DIR] [--workload W]
 
 Needs valgrind (Debian's package ``valgrind``). The workload is the engine-only loop
 of ``bench_game.py`` and ``bench_peers.py`` (default rules, four players, each move
@@ -14,6 +14,11 @@ fixed, so the same code gives the same count. Instructions are not seconds (a ca
 miss costs more than an add), but a change that halves them roughly halves the time
 too, and the count repeats to a few parts in a thousand where timings here drift by
 tens of percent.
+
+``--workload rank-plays`` counts instead the instructions of one
+``rank_plays(rules).legal(hand, to_beat)`` (default rules), leads and answers apart,
+on every position of ``--hands`` seeded random games (60 unless given), each
+position asked once to warm the memos, then counted once more.
 """
 
 from __future__ import annotations
@@ -39,33 +44,79 @@ run(5, 1)
 run(int(sys.argv[1]), 2)
 """
 
+# The positions of seeded random games; then, when asked (argv[2] == "1"), every
+# position's rank plays once more, leads or answers (argv[1]) only.
+RANK_PLAYS = """
+import random, sys
+from zhengshangyou import Rules, State, rank_plays
+rules = Rules()
+space = rank_plays(rules)
+chooser = random.Random(5)
+positions = []
+for number in range(int(sys.argv[3])):
+    state = State.new(rules, seed=number)
+    while state.phase == "play":
+        if (state.top is None) == (sys.argv[1] == "leads"):
+            positions.append((state.hands[state.to_act], state.top))
+        state = state.play(chooser.choice(list(state.legal_moves())))
+for hand, top in positions:
+    space.legal(hand, top)
+if sys.argv[2] == "1":
+    for hand, top in positions:
+        space.legal(hand, top)
+print(len(positions), file=sys.stderr)
+"""
+
 
 def instructions(hands: int, pythonpath: str | None) -> int:
     """The instructions callgrind counts for the workload with ``hands`` timed hands."""
+    return counted(WORKLOAD, [str(hands)], pythonpath)[0]
+
+
+def counted(code: str, arguments: list[str], pythonpath: str | None) -> tuple[int, str]:
+    """The instructions callgrind counts for ``code`` run with ``arguments``, and the
+    last line the code printed to stderr."""
     environment = dict(os.environ, PYTHONHASHSEED="0")
     if pythonpath:
         environment["PYTHONPATH"] = pythonpath
     done = subprocess.run(
         [
             "valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-            sys.executable, "-c", WORKLOAD, str(hands),
+            sys.executable, "-c", code, *arguments,
         ],
         capture_output=True, text=True, env=environment, check=True,
     )
     found = re.search(r"Collected : (\d+)", done.stderr)
     if found is None:
         raise SystemExit(f"callgrind printed no count:\n{done.stderr[-2000:]}")
-    return int(found.group(1))
+    printed = [line for line in done.stderr.splitlines() if not line.startswith("==")]
+    return int(found.group(1)), printed[-1] if printed else ""
+
+
+def rank_play_instructions(games: int, pythonpath: str | None) -> None:
+    """Print the instructions of one rank-play lead and of one answer."""
+    for which in ("leads", "answers"):
+        base, _ = counted(RANK_PLAYS, [which, "0", str(games)], pythonpath)
+        total, printed = counted(RANK_PLAYS, [which, "1", str(games)], pythonpath)
+        positions = int(printed)
+        print(f"{(total - base) / positions / 1e3:.1f} thousand instructions a rank-play "
+              f"{which[:-1]} ({positions:,} {which} of {games} random games, default rules, callgrind)")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=20, help="timed hands (default 20)")
+    parser.add_argument("--hands", type=int, help="timed hands (default 20; games for rank-plays, 60)")
     parser.add_argument("--pythonpath", help="a copy of the library to put first on the path")
+    parser.add_argument("--workload", choices=("games", "rank-plays"), default="games",
+                        help="whole random games (default) or the rank plays of their positions")
     arguments = parser.parse_args(argv)
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
         return 2
+    if arguments.workload == "rank-plays":
+        rank_play_instructions(arguments.hands or 60, arguments.pythonpath)
+        return 0
+    arguments.hands = arguments.hands or 20
     base = instructions(0, arguments.pythonpath)
     total = instructions(arguments.hands, arguments.pythonpath)
     print(f"{(total - base) / arguments.hands / 1e6:.2f} million instructions a hand "
