@@ -313,6 +313,12 @@ class Tables:
         # Straights by window and the suits of their cards (see _lowest_straights), on
         # the windows where they are kept.
         self.kept_straight = tuple(len(ranks) <= _KEPT_STRAIGHT for _, ranks, _ in self.windows)
+        # Per window, what takes a hand's groups of its ranks out of ``by_rank`` in one
+        # C call, as a tuple (a one-rank window as a slice, so a tuple too).
+        self.window_groups = tuple(
+            operator.itemgetter(*ranks) if len(ranks) > 1 else operator.itemgetter(slice(ranks[0], ranks[0] + 1))
+            for _, ranks, _ in self.windows
+        )
         self.lowest_straight: dict[int, Play] = {}
         # Per window, 1 in the two bits of each of its ranks (times a suit: all that suit).
         self.one_suit = [sum(1 << 2 * rank for rank in ranks) for _, ranks, _ in self.windows]
@@ -582,7 +588,7 @@ class Tables:
         table, keys, kept = self.lowest_straight, self.straight_keys, self.kept_straight
         if len(table) >= _MEMO_LIMIT:
             _trim(table, _MEMO_LIMIT)
-        lows, by_rank, windows = hand.low_suit_bits, hand.by_rank, self.windows
+        lows, by_rank, windows, groups_of = hand.low_suit_bits, hand.by_rank, self.windows, self.window_groups
         found = []
         for index in indexes:
             key = None
@@ -599,7 +605,7 @@ class Tables:
                     continue
             # Built here (no call) in the common case: a long stretch builds many.
             if top_suit is None:
-                cards = tuple([by_rank[rank][0] for rank in windows[index][1]])
+                cards = tuple(map(_FIRST, groups_of[index](by_rank)))  # each rank's lowest card
                 strength, flipped = self.straight_strengths[index]
                 play = new_play(Kind.STRAIGHT, cards, strength, flipped, Kind.STRAIGHT, False)
             else:
@@ -1125,6 +1131,8 @@ _STRAIGHTS = (Kind.STRAIGHT, Kind.STRAIGHT_FLUSH)
 _BOTH_JOKERS = 1 << 13 | 1 << 14
 #: A card's place in the sorted deck (sorting by it is faster than comparing cards).
 _CARD_INDEX = operator.attrgetter("index")
+#: The first item (of a rank's cards: its lowest).
+_FIRST = operator.itemgetter(0)
 #: The joker masks (see :meth:`Tables.plays`) of a hand without jokers.
 #: :func:`joker_masks` by the black and the red joker's counts (none, one or two).
 JOKER_MASKS = tuple(
