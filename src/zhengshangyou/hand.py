@@ -29,8 +29,9 @@ __all__ = ["Hand", "amounts_of", "rank_amounts"]
 # A card's index, read through the slot itself: anything but a Card (even one with an
 # ``index`` of its own, as a list has) is a TypeError.
 _ORDER: Callable[[Card], int] = vars(Card)["index"].__get__
-# A card's index for cards known to be cards (a C callable, cheaper to call than _ORDER).
-_INDEX: Callable[[Card], int] = attrgetter("index")
+#: A card's index, its place in the sorted deck, for cards known to be cards: a C
+#: callable (cheaper to call than reading the slot as _ORDER does), a sort key.
+CARD_INDEX: Callable[[Card], int] = attrgetter("index")
 #: No rule set has more than two decks, so no hand holds a card three times (R1.3a).
 _MOST_COPIES = 2
 
@@ -440,7 +441,7 @@ class Hand:
             had = len(old_groups[rank])
             # Where the rank's cards start in ``held``, sorted by index (4 * rank + suit,
             # then 52 and 53 for the jokers: the rank's first index is 4 * rank or 39 + rank).
-            start = _first_at(held, 4 * rank if rank < 13 else 39 + rank, key=_INDEX)
+            start = _first_at(held, 4 * rank if rank < 13 else 39 + rank, key=CARD_INDEX)
             remaining += held[done:start] + group
             done = start + had
             groups[rank] = group
