@@ -1511,11 +1511,17 @@ def engine_plays(
 
 
 def checked_position(
-    hand: Hand | Iterable[Card], rules: Rules, to_beat: Play | None, must_include: Card | None
+    hand: Hand | Iterable[Card],
+    rules: Rules,
+    to_beat: Play | None,
+    must_include: Card | None,
+    reader: Reader | None = None,
 ) -> tuple[Hand, Play | None]:
     """The arguments of a question about a hand's plays, checked: the hand as a
     :class:`Hand` of cards the rules' deck holds (R1.3a), the play to beat as the
-    rules' own reading (R3.16), and the card to include a card.
+    rules' own reading (R3.16), and the card to include a card. ``reader``, when
+    given, is the rules' reader (:func:`~zhengshangyou.plays.reader`), which a
+    caller that keeps it passes to save the look-up.
 
     >>> from zhengshangyou.cards import parse_cards
     >>> checked_position(parse_cards("3D 4S"), Rules(), None, None)
@@ -1528,7 +1534,7 @@ def checked_position(
     if hand.doubled and rules.decks == 1:
         check_copies(hand.cards, 1)  # R1.3a: a card twice, with one deck
     if to_beat is not None:
-        to_beat = plays_reader(rules).trusted(to_beat, "to_beat")
+        to_beat = (reader or plays_reader(rules)).trusted(to_beat, "to_beat")
     if must_include is not None and not isinstance(must_include, Card):
         raise WrongTypeError(
             f"must_include must be a Card or None, not {brief_repr(must_include)} (R2.5)",

@@ -298,13 +298,7 @@ class RankPlays(Sequence[RankPlay]):
         >>> [play.id for play in space.legal(hand, Play.parse("8D 8C", rules))]  # pairs from 15
         [21, 444]
         """
-        if self._fast and must_include is None and type(hand) is Hand and not hand.doubled:
-            # (The common case in fewer steps: checked_position's checks that can fail
-            # here, a hand of cards the deck holds (no card twice) and the play to beat.)
-            if to_beat is not None:
-                to_beat = self._tables.reader.trusted(to_beat, "to_beat")
-            return self._legal_fast(hand, to_beat, revolution)
-        hand, to_beat = checked_position(hand, self.rules, to_beat, must_include)
+        hand, to_beat = checked_position(hand, self.rules, to_beat, must_include, self._tables.reader)
         if self._fast and must_include is None:
             return self._legal_fast(hand, to_beat, revolution)
         return self._of_plays(
