@@ -466,14 +466,17 @@ class RankPlays(Sequence[RankPlay]):
         steps = self._steps_for.get(want)
         if steps is None:  # (the steps of the kinds wanted, kept by the kinds: few sets)
             steps = self._steps_for[want] = tuple(step for step in self._steps if want & step[0])
+        lead = top is None
         for _, width, jokers, free, how, table, call in steps:
-            # (held[width] | masks[jokers]) & (above | free), with no new int where a
-            # part changes nothing: most steps take no joker, and a lead takes every rank.
-            mask = held[width]
-            if jokers:
-                mask |= masks[jokers]
-            if top is not None:
-                mask &= above | free
+            # The mask as Tables.plays makes it: (held[width] | masks[jokers]) & (above |
+            # free); for a lead, which takes every rank, with no new int where a step
+            # takes no joker (most).
+            if lead:
+                mask = held[width]
+                if jokers:
+                    mask |= masks[jokers]
+            else:
+                mask = (held[width] | masks[jokers]) & (above | free)
             if not mask:
                 continue
             if not how:  # _GROUP
