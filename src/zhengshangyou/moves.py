@@ -1327,7 +1327,10 @@ class LegalPlays:
     def __iter__(self) -> Iterator[Play]:
         if self.view != "classes":
             return self._generate()
-        return class_view(self.hand, self.rules, self.to_beat, self.revolution, self.must_include, self.kinds)
+        # (class_view's own steps, without its call)
+        return _from_parts(
+            class_parts(self.hand, self.rules, self.to_beat, self.revolution, self.must_include, self.kinds)
+        )
 
     def _generate(self) -> Iterator[Play]:
         """Generate the plays, kind by kind (lazily between kinds)."""
@@ -1579,4 +1582,19 @@ def legal_plays(
     wanted = ALL_KINDS if kinds is None else _mask(kinds)
     if bombs_only:
         wanted &= kinds_mask(catalogue(rules).bombs)
-    return LegalPlays(hand, rules, to_beat, view, revolution, wanted, must_include)
+    # Built through the slots' setters: every field is checked above, so the generic
+    # ``__init__`` (a frozen class's setattr per field) would only repeat work.
+    plays: LegalPlays = _NEW(LegalPlays)
+    set_hand, set_rules, set_to_beat, set_view, set_revolution, set_kinds, set_must_include = _PLAYS_SLOTS
+    set_hand(plays, hand)
+    set_rules(plays, rules)
+    set_to_beat(plays, to_beat)
+    set_view(plays, view)
+    set_revolution(plays, revolution)
+    set_kinds(plays, wanted)
+    set_must_include(plays, must_include)
+    return plays
+
+
+_NEW = object.__new__
+_PLAYS_SLOTS = tuple(vars(LegalPlays)[field.name].__set__ for field in attrs.fields(LegalPlays))
