@@ -19,6 +19,11 @@ tens of percent.
 ``rank_plays(rules).legal(hand, to_beat)`` (default rules), leads and answers apart,
 on every position of ``--hands`` seeded random games (60 unless given), each
 position asked once to warm the memos, then counted once more.
+
+``--workload search`` counts the instructions of one ``ISMCTSBot(60).choose`` (default
+rules), over the decisions of seat 0 in seeded games against three ``HeuristicBot``
+copies (``--hands`` decisions, 20 unless given; 3 first to warm up), as
+``bench_search.py`` times them.
 """
 
 from __future__ import annotations
@@ -68,6 +73,30 @@ print(len(positions), file=sys.stderr)
 """
 
 
+# ISMCTS decisions of seat 0 in games against heuristic bots: argv[1] timed decisions,
+# after 3 to warm up (the loop of bench_search.ms_per_move, with 60 iterations a move).
+SEARCH = """
+import random, sys
+from zhengshangyou import Game, Rules
+from zhengshangyou.bots import HeuristicBot
+from zhengshangyou.search import ISMCTSBot
+def run(decisions, seed):
+    rng, bot, others, made = random.Random(seed), ISMCTSBot(60, seed=seed), HeuristicBot(), 0
+    while made < decisions:
+        game = Game(Rules(), seed=rng.randrange(2**32))
+        while not game.phase.is_over and made < decisions:
+            seen = game.observation(game.to_act)
+            if game.to_act == 0 and len(seen.legal_moves) > 1:
+                move = bot.choose(seen)
+                made += 1
+            else:
+                move = others.choose(seen)
+            game.play(move)
+run(3, 1)
+run(int(sys.argv[1]), 2)
+"""
+
+
 def instructions(hands: int, pythonpath: str | None) -> int:
     """The instructions callgrind counts for the workload with ``hands`` timed hands."""
     return counted(WORKLOAD, [str(hands)], pythonpath)[0]
@@ -105,10 +134,12 @@ def rank_play_instructions(games: int, pythonpath: str | None) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, help="timed hands (default 20; games for rank-plays, 60)")
+    parser.add_argument("--hands", type=int,
+                        help="timed hands (default 20; games for rank-plays, 60; decisions for search, 20)")
     parser.add_argument("--pythonpath", help="a copy of the library to put first on the path")
-    parser.add_argument("--workload", choices=("games", "rank-plays"), default="games",
-                        help="whole random games (default) or the rank plays of their positions")
+    parser.add_argument("--workload", choices=("games", "rank-plays", "search"), default="games",
+                        help="whole random games (default), the rank plays of their positions,"
+                        " or ISMCTS decisions")
     arguments = parser.parse_args(argv)
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
@@ -117,6 +148,12 @@ def main(argv: list[str] | None = None) -> int:
         rank_play_instructions(arguments.hands or 60, arguments.pythonpath)
         return 0
     arguments.hands = arguments.hands or 20
+    if arguments.workload == "search":
+        base = counted(SEARCH, ["0"], arguments.pythonpath)[0]
+        total = counted(SEARCH, [str(arguments.hands)], arguments.pythonpath)[0]
+        print(f"{(total - base) / arguments.hands / 1e6:.1f} million instructions an ISMCTS decision "
+              f"({arguments.hands} decisions, 60 iterations each, default rules, callgrind)")
+        return 0
     base = instructions(0, arguments.pythonpath)
     total = instructions(arguments.hands, arguments.pythonpath)
     print(f"{(total - base) / arguments.hands / 1e6:.2f} million instructions a hand "
