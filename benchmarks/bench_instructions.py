@@ -23,7 +23,8 @@ position asked once to warm the memos, then counted once more.
 ``--workload search`` counts the instructions of one ``ISMCTSBot(60).choose`` (default
 rules), over the decisions of seat 0 in seeded games against three ``HeuristicBot``
 copies (``--hands`` decisions, 20 unless given; 3 first to warm up), as
-``bench_search.py`` times them.
+``bench_search.py`` times them; the figure a decision includes its share of the
+games' other moves, a small part of it.
 """
 
 from __future__ import annotations
