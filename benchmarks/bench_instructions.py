@@ -74,27 +74,15 @@ print(len(positions), file=sys.stderr)
 """
 
 
-# ISMCTS decisions of seat 0 in games against heuristic bots: argv[1] timed decisions,
-# after 3 to warm up (the loop of bench_search.ms_per_move, with 60 iterations a move).
+# ISMCTS decisions of seat 0 in games against heuristic bots, bench_search's own loop
+# (ms_per_move, 60 iterations a move): 3 to warm up, then argv[1] (at least 1: the
+# loop summarises its timings).
 SEARCH = """
-import random, sys
-from zhengshangyou import Game, Rules
-from zhengshangyou.bots import HeuristicBot
-from zhengshangyou.search import ISMCTSBot
-def run(decisions, seed):
-    rng, bot, others, made = random.Random(seed), ISMCTSBot(60, seed=seed), HeuristicBot(), 0
-    while made < decisions:
-        game = Game(Rules(), seed=rng.randrange(2**32))
-        while not game.phase.is_over and made < decisions:
-            seen = game.observation(game.to_act)
-            if game.to_act == 0 and len(seen.legal_moves) > 1:
-                move = bot.choose(seen)
-                made += 1
-            else:
-                move = others.choose(seen)
-            game.play(move)
-run(3, 1)
-run(int(sys.argv[1]), 2)
+import sys
+sys.path.insert(0, sys.argv[2])
+from bench_search import ms_per_move
+ms_per_move(60, 3, 1)
+ms_per_move(60, int(sys.argv[1]), 2)
 """
 
 
@@ -150,8 +138,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     arguments.hands = arguments.hands or 20
     if arguments.workload == "search":
-        base = counted(SEARCH, ["0"], arguments.pythonpath)[0]
-        total = counted(SEARCH, [str(arguments.hands)], arguments.pythonpath)[0]
+        here = os.path.dirname(os.path.abspath(__file__))
+        base = counted(SEARCH, ["1", here], arguments.pythonpath)[0]
+        total = counted(SEARCH, [str(arguments.hands + 1), here], arguments.pythonpath)[0]
         print(f"{(total - base) / arguments.hands / 1e6:.1f} million instructions an ISMCTS decision "
               f"({arguments.hands} decisions, 60 iterations each, default rules, callgrind)")
         return 0
