@@ -91,6 +91,19 @@ def instructions(hands: int, pythonpath: str | None) -> int:
     return counted(WORKLOAD, [str(hands)], pythonpath)[0]
 
 
+def hand_instructions(hands: int, pythonpath: str | None) -> float:
+    """The instructions of one hand of random self-play, over ``hands`` hands."""
+    return (instructions(hands, pythonpath) - instructions(0, pythonpath)) / hands
+
+
+def search_instructions(decisions: int, pythonpath: str | None) -> float:
+    """The instructions of one ISMCTS decision, over ``decisions`` decisions."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    base = counted(SEARCH, ["1", here], pythonpath)[0]
+    total = counted(SEARCH, [str(decisions + 1), here], pythonpath)[0]
+    return (total - base) / decisions
+
+
 def counted(code: str, arguments: list[str], pythonpath: str | None) -> tuple[int, str]:
     """The instructions callgrind counts for ``code`` run with ``arguments``, and the
     last line the code printed to stderr."""
@@ -138,15 +151,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     arguments.hands = arguments.hands or 20
     if arguments.workload == "search":
-        here = os.path.dirname(os.path.abspath(__file__))
-        base = counted(SEARCH, ["1", here], arguments.pythonpath)[0]
-        total = counted(SEARCH, [str(arguments.hands + 1), here], arguments.pythonpath)[0]
-        print(f"{(total - base) / arguments.hands / 1e6:.1f} million instructions an ISMCTS decision "
+        per_decision = search_instructions(arguments.hands, arguments.pythonpath)
+        print(f"{per_decision / 1e6:.1f} million instructions an ISMCTS decision "
               f"({arguments.hands} decisions, 60 iterations each, default rules, callgrind)")
         return 0
-    base = instructions(0, arguments.pythonpath)
-    total = instructions(arguments.hands, arguments.pythonpath)
-    print(f"{(total - base) / arguments.hands / 1e6:.2f} million instructions a hand "
+    per_hand = hand_instructions(arguments.hands, arguments.pythonpath)
+    print(f"{per_hand / 1e6:.2f} million instructions a hand "
           f"({arguments.hands} hands of random self-play, default rules, callgrind)")
     return 0
 
