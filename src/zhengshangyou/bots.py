@@ -322,9 +322,13 @@ class _Plan:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.catalogue = catalogue(rules)
-        # By rank, the rank sets of the runs holding it, per run kind: (ranks,
-        # combination); once per width and wings (a straight flush is a straight here).
-        self.windows: list[list[tuple[tuple[int, ...], Combination]]] = [[] for _ in range(15)]
+        # By rank, the rank sets of the runs whose lowest rank it is (the search
+        # covers the lowest rank held, so no run holding a lower one can be held),
+        # per run kind: (width, rank mask, ranks, combination); once per width and
+        # wings (a straight flush is a straight here).
+        self.windows: list[list[tuple[int, int, tuple[int, ...], Combination]]] = [
+            [] for _ in range(15)
+        ]
         masks = plays_reader(rules).windows
         seen: set[tuple[int, int, int]] = set()
         for combination in self.catalogue.of_shape(Shape.RUN):
@@ -333,8 +337,9 @@ class _Plan:
                 shape = (mask, combination.width, combination.attached)
                 if len(ranks) >= combination.minimum and shape not in seen:
                     seen.add(shape)
-                    for rank in ranks:
-                        self.windows[rank].append((ranks, combination))
+                    bits = sum(1 << rank for rank in ranks)
+                    self.windows[ranks[0]].append((combination.width, bits, ranks, combination))
+        self.widest = max((width for runs in self.windows for width, _, _, _ in runs), default=0)
         self.groups = [c for c in self.catalogue if c.shape is Shape.GROUP]
         self.jokers = Kind.JOKER_BOMB in self.catalogue
         self.cache: dict[tuple[int, ...], int] = {}
@@ -367,10 +372,18 @@ class _Plan:
         decks = self.rules.decks
         if self.jokers and low >= 13 and counts[13] >= decks and counts[14] >= decks:
             left.append(_minus(counts, (13, decks), (14, decks)))
-        for ranks, combination in self.windows[low]:
-            width = combination.width
-            if all(counts[rank] >= width for rank in ranks):
-                left += self._run_covers(combination, counts, ranks)
+        runs = self.windows[low]
+        if runs:
+            # held[width]: the mask of the ranks held at least ``width`` times, so that
+            # a run's test is one mask test (two-deck hands have hundreds of windows).
+            widest = self.widest
+            held = [0] * (widest + 1)
+            for rank in range(13):
+                for width in range(1, min(counts[rank], widest) + 1):
+                    held[width] |= 1 << rank
+            for width, bits, ranks, combination in runs:
+                if held[width] & bits == bits:
+                    left += self._run_covers(combination, counts, ranks)
         return left
 
     def _group_covers(
