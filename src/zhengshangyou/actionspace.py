@@ -39,6 +39,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from zhengshangyou.actions import PASS, Give, Move, Offer, Pass, Return, Take
@@ -92,28 +93,48 @@ class _Layout:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.rank_plays = space = rank_plays(rules)
+        self.rank_plays = rank_plays(rules)
         self.plays, self.ids = _classes(rules)
         self.pass_id = len(self.plays)
         decisions = _decisions(rules)
         self.decisions: dict[Move, int] = {
             move: self.pass_id + 1 + place for place, move in enumerate(decisions)
         }
+        self.decision_moves = decisions
         self.moves: tuple[Move, ...] = (*self.plays, PASS, *decisions)
         self.size = len(self.moves)
+
+    # The labels and the tables that read them are made when first asked for: the
+    # ids, masks and moves never need them, and a space of tens of thousands of ids
+    # (single wings, R3.19) takes about as long to label as to list.
+
+    @cached_property
+    def labels(self) -> tuple[str, ...]:
+        """Every id's label (see :meth:`ActionSpace.label`), unique."""
+        space, rules = self.rank_plays, self.rules
         # Labels name ranks, or cards where suits tell classes of the same ranks apart.
         suited = {space.of(play).id for play in self.plays[len(space) :]}
         labels = [
             _label(play, rules, cards=index in suited or index >= len(space))
             for index, play in enumerate(self.plays)
         ]
-        self.labels: tuple[str, ...] = (*_distinct(labels, self.plays, rules), "pass", *map(str, decisions))
-        self.by_label = {label.lower(): index for index, label in enumerate(self.labels)}
-        assert len(self.by_label) == self.size, "labels must be unique"
-        # Rank notation names a rank play by its ranks (with the kind when several share them).
-        self.by_ranks: dict[tuple[Rank, ...], list[RankPlay]] = {}
-        for rank_play in space:
-            self.by_ranks.setdefault(rank_play.ranks, []).append(rank_play)
+        return (*_distinct(labels, self.plays, rules), "pass", *map(str, self.decision_moves))
+
+    @cached_property
+    def by_label(self) -> dict[str, int]:
+        """The id of each label, in lower case."""
+        by_label = {label.lower(): index for index, label in enumerate(self.labels)}
+        assert len(by_label) == self.size, "labels must be unique"
+        return by_label
+
+    @cached_property
+    def by_ranks(self) -> dict[tuple[Rank, ...], list[RankPlay]]:
+        """Rank notation names a rank play by its ranks (with the kind when several
+        share them): the rank plays of each sorted tuple of ranks."""
+        by_ranks: dict[tuple[Rank, ...], list[RankPlay]] = {}
+        for rank_play in self.rank_plays:
+            by_ranks.setdefault(rank_play.ranks, []).append(rank_play)
+        return by_ranks
 
 
 def _classes(rules: Rules) -> tuple[tuple[Play, ...], dict[_Identity, int]]:
