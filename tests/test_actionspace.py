@@ -115,6 +115,7 @@ def check_position(space: ActionSpace, state: State, rng: random.Random | None =
     assert space.legal_ids(state.observation(other)) == [] or other == seat
 
 
+@pytest.mark.slow  # a soak run: many random games (see pyproject's markers)
 @settings(max_examples=15)
 @given(rules=one_deck_rules(), seed=st.integers(0, 2**16), steps=st.integers(1, 150))
 def test_r4_1_mask_is_exactly_the_legal_moves_in_random_games(

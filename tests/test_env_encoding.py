@@ -45,6 +45,7 @@ def test_r2_4_hidden_cards_change_no_encoding_and_no_mask(
     check_swaps(seed, rules, steps, shuffle)
 
 
+@pytest.mark.slow  # a soak run: many random games (see pyproject's markers)
 @settings(max_examples=20)
 @given(rules=EXCHANGE_RULES, seed=st.integers(0, 2**16), steps=st.integers(0, 200), shuffle=st.randoms())
 def test_r8_2_the_exchange_shows_in_the_encoding_only_to_those_who_see_it(

@@ -172,6 +172,7 @@ def test_issue15_make_finds_the_environment_by_the_module_in_its_id() -> None:
 # --- the bounds -------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # a soak run: many random games (see pyproject's markers)
 @settings(max_examples=15)
 @given(rules=rules_sets(decks=1), seed=st.integers(0, 2**32), hands=st.integers(1, 3))
 def test_r1_r7_issue15_random_masked_play_stays_inside_the_observation_space(

@@ -559,6 +559,7 @@ def test_issue15_every_preset_is_reached_by_its_parameters(preset: str) -> None:
     assert pyspiel.load_game(NAME, openspiel.parameters(rules)).rules == rules
 
 
+@pytest.mark.slow  # a soak run: many random games (see pyproject's markers)
 @settings(max_examples=15, deadline=None)
 @given(rules_sets())
 def test_issue15_random_rule_sets_load_and_play_within_their_bounds(rules: Rules) -> None:

@@ -357,7 +357,8 @@ class MatchMachine(RuleBasedStateMachine):
 
 
 MatchMachine.TestCase.settings = settings(max_examples=15, stateful_step_count=30)
-TestMatchMachine = MatchMachine.TestCase
+# A soak run: many random games (see pyproject's markers).
+TestMatchMachine = pytest.mark.slow(MatchMachine.TestCase)
 
 
 # ---------------------------------------------------------------------------
@@ -384,6 +385,7 @@ def play_match(game: Game, rng: random.Random, max_hands: int) -> int:
         game.next_hand()
 
 
+@pytest.mark.slow  # a soak run: many random games (see pyproject's markers)
 @settings(max_examples=15)
 @given(rules=match_rules(), seed=st.integers(0, 2**32))
 def test_matches_end(rules: Rules, seed: int) -> None:
@@ -402,6 +404,7 @@ def test_matches_end(rules: Rules, seed: int) -> None:
         assert not game.is_match_over
 
 
+@pytest.mark.slow  # a soak run: many random games (see pyproject's markers)
 @settings(max_examples=4)
 @given(seed=st.integers(0, 2**32))
 def test_every_preset_with_exchange(seed: int) -> None:

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import attrs
+import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
@@ -191,6 +192,7 @@ def test_permuting_hidden_cards_changes_no_observation(
     assert_no_leak(state, shuffle)
 
 
+@pytest.mark.slow  # a soak run: many random games (see pyproject's markers)
 @settings(max_examples=50)
 @given(
     rules=EXCHANGE_RULES,

@@ -155,6 +155,7 @@ def play_hands(rules: Rules, seed: int, hands: int = 2) -> int:
     return peak
 
 
+@pytest.mark.slow  # a soak run: many random games (see pyproject's markers)
 @settings(max_examples=150)
 @given(
     rules=rules_sets(),

@@ -165,6 +165,7 @@ def exchange_positions(rules: Rules, seed: int) -> Iterator[State]:
             return
 
 
+@pytest.mark.slow  # a soak run: many random games (see pyproject's markers)
 @settings(max_examples=30)
 @given(rules=EXCHANGE_RULES, seed=st.integers(0, 2**20), draw=st.randoms())
 def test_R8_2_R8_3_worlds_at_every_step_of_an_exchange(rules: Rules, seed: int, draw: random.Random) -> None:
