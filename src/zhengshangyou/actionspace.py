@@ -275,7 +275,8 @@ _LAYOUTS: RulesCache[_Layout] = RulesCache(_Layout)
 class ActionSpace:
     """The fixed ids of every move of a rule set (see the module docstring).
 
-    Cheap to make: the tables are built once per rule set and shared. Pickles and
+    Cheap to make: the tables are built once per rule set and shared (the labels,
+    and the tables :meth:`parse` reads, when one is first asked for). Pickles and
     copies as its rule set.
 
     >>> space = ActionSpace(Rules(exchange="highest_for_any"))
