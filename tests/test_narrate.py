@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -72,7 +71,6 @@ def _check(state: State, leads: list[bool], viewer: int) -> None:
             assert not offers
 
 
-@pytest.mark.slow  # a soak run: many random games (see pyproject's markers)
 @settings(max_examples=25)
 @given(rules=table_rules(), seed=st.integers(0, 2**32), choices=st.randoms(use_true_random=False))
 def test_R5_4_R5_5_R5_6_R6_1_the_narration_follows_the_engine_trick_by_trick(
