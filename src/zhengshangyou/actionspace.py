@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any
 
 from zhengshangyou.actions import PASS, Give, Move, Offer, Pass, Return, Take
 from zhengshangyou.cards import Card, Rank, parse_cards
-from zhengshangyou.combinations import Kind, Shape, catalogue
+from zhengshangyou.combinations import KIND_BITS, Kind, Shape, catalogue, kinds_mask
 from zhengshangyou.errors import (
     IllegalMoveError,
     InvalidCombinationError,
@@ -56,7 +56,7 @@ from zhengshangyou.errors import (
 from zhengshangyou.hand import Hand
 from zhengshangyou.moves import legal_plays
 from zhengshangyou.plays import Play, Window, classify_all, reader, split_declaration
-from zhengshangyou.rankplays import RankPlay, rank_plays
+from zhengshangyou.rankplays import RankPlay, RankPlays, rank_plays
 from zhengshangyou.rules import Rules, RulesCache, check_rules
 
 if TYPE_CHECKING:
@@ -93,20 +93,45 @@ class _Layout:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.rank_plays = rank_plays(rules)
-        self.plays, self.ids = _classes(rules)
-        self.pass_id = len(self.plays)
+        self.rank_plays = space = rank_plays(rules)
+        # Only kinds whose key holds a suit (R4.3, R4.5) have more than one class a
+        # rank play: their classes are listed here, and every other play's id is its
+        # rank play's.
+        suited = [combination.kind for combination in catalogue(rules) if combination.suit_in_key]
+        self.suited = kinds_mask(suited)
+        self.suited_ids, self.pass_id = _suited_ids(rules, space, suited)
         decisions = _decisions(rules)
         self.decisions: dict[Move, int] = {
             move: self.pass_id + 1 + place for place, move in enumerate(decisions)
         }
         self.decision_moves = decisions
-        self.moves: tuple[Move, ...] = (*self.plays, PASS, *decisions)
-        self.size = len(self.moves)
+        self.size = self.pass_id + 1 + len(decisions)
 
-    # The labels and the tables that read them are made when first asked for: the
-    # ids, masks and moves never need them, and a space of tens of thousands of ids
-    # (single wings, R3.19) takes about as long to label as to list.
+    def id_of(self, play: Play) -> int | None:
+        """The id of ``play``'s class, or None when it is no play of these rules."""
+        if KIND_BITS[play.kind] & self.suited:
+            return self.suited_ids.get(_identity(play))
+        try:
+            return self.rank_plays.of(play).id
+        except InvalidCombinationError:
+            return None
+
+    # What each id stands for, and the labels and the tables that read them, are
+    # made when first asked for: the ids and masks never need them, and a space of
+    # tens of thousands of ids (single wings, R3.19) takes about as long to list as
+    # to number, and as long again to label.
+
+    @cached_property
+    def plays(self) -> tuple[Play, ...]:
+        """The play each id of a play stands for (see :func:`_classes`)."""
+        plays = _classes(self.rules)
+        assert len(plays) == self.pass_id, "every class of the full deck has an id"
+        return plays
+
+    @cached_property
+    def moves(self) -> tuple[Move, ...]:
+        """The move each id stands for."""
+        return (*self.plays, PASS, *self.decision_moves)
 
     @cached_property
     def labels(self) -> tuple[str, ...]:
@@ -137,30 +162,51 @@ class _Layout:
         return by_ranks
 
 
-def _classes(rules: Rules) -> tuple[tuple[Play, ...], dict[_Identity, int]]:
+def _suited_ids(rules: Rules, space: RankPlays, kinds: list[Kind]) -> tuple[dict[_Identity, int], int]:
+    """The id of each class of ``kinds`` (those whose key holds a suit) that the
+    full deck's class view lists, and the first id after every play's. The first
+    class of a rank play takes its id; the others (told apart by suits) come after
+    every rank play, in the class view's order."""
+    ids: dict[_Identity, int] = {}
+    taken: set[int] = set()
+    after = len(space)
+    if kinds:
+        for play in legal_plays(Hand(rules.deck()), rules, kinds=kinds):
+            identity = _identity(play)
+            if identity in ids:
+                continue
+            rank_id = space.of(play).id
+            if rank_id in taken:
+                ids[identity] = after
+                after += 1
+            else:
+                taken.add(rank_id)
+                ids[identity] = rank_id
+    return ids, after
+
+
+def _classes(rules: Rules) -> tuple[Play, ...]:
     """Every class of plays under ``rules``, by id (one play a class: its lowest cards
-    in the full deck), and the id of each class's identity. Every class of the full
-    deck's class view is a class some hand can play; the first of each rank play
-    takes its id, the others (told apart by suits) come after every rank play."""
+    in the full deck). Every class of the full deck's class view is a class some
+    hand can play; the first of each rank play takes its id, the others (told apart
+    by suits) come after every rank play (as :func:`_suited_ids` numbers them)."""
     space = rank_plays(rules)
     members: list[Play | None] = [None] * len(space)
     extra: dict[_Identity, Play] = {}
-    ids: dict[_Identity, int] = {}
+    seen: set[_Identity] = set()
     for play in legal_plays(Hand(rules.deck()), rules):
         identity = _identity(play)
-        if identity in ids or identity in extra:
+        if identity in seen:
             continue
+        seen.add(identity)
         rank_play = space.of(play)
         if members[rank_play.id] is None:
             members[rank_play.id] = play
-            ids[identity] = rank_play.id
         else:
             extra[identity] = play
-    for place, identity in enumerate(extra):
-        ids[identity] = len(space) + place
     plays = tuple(member for member in members if member is not None)
     assert len(plays) == len(space), "every rank play has a class in the full deck"
-    return (*plays, *extra.values()), ids
+    return (*plays, *extra.values())
 
 
 def _decisions(rules: Rules) -> list[Move]:
@@ -275,9 +321,9 @@ _LAYOUTS: RulesCache[_Layout] = RulesCache(_Layout)
 class ActionSpace:
     """The fixed ids of every move of a rule set (see the module docstring).
 
-    Cheap to make: the tables are built once per rule set and shared (the labels,
-    and the tables :meth:`parse` reads, when one is first asked for). Pickles and
-    copies as its rule set.
+    Cheap to make: the tables are built once per rule set and shared (the full
+    deck's member of each id, which :meth:`move` gives, and the labels, when one is
+    first asked for). Pickles and copies as its rule set.
 
     >>> space = ActionSpace(Rules(exchange="highest_for_any"))
     >>> space.label(space.pass_id + 1), space.encode(Give(Card.parse("3D"))) == space.pass_id + 1
@@ -341,7 +387,7 @@ class ActionSpace:
         (15, 445)
         """
         if isinstance(move, Play):
-            found = self._layout.ids.get(_identity(move))
+            found = self._layout.id_of(move)
             if found is None:
                 raise InvalidCombinationError(
                     f"{move!r} is not a play under these rules (R3): it has no id", rule="R3"
