@@ -394,9 +394,14 @@ class RankPlays(Sequence[RankPlay]):
         rule set's catalogue: rank plays by rank (by size for bombs, by main and
         attached rank for groups with an attached group) and by window for runs."""
         # (Ranks are ints, so plain ints look them up.)
+        # Only groups are looked up by their ranks: airplanes (tens of thousands with
+        # single wings) have a lister. (The test reads a kind's value, a str, whose
+        # hash costs no Python call.)
+        groups = {c.kind._value_ for c in catalogue(self.rules) if c.shape is Shape.GROUP}
         by_kind: dict[tuple[Kind, tuple[int, ...]], RankPlay] = {}
         for play in self._plays:
-            by_kind.setdefault((play.kind, play.ranks), play)
+            if play.kind._value_ in groups:
+                by_kind.setdefault((play.kind, play.ranks), play)
         self._steps: list[tuple[int, int, int, int, int, Any, tuple[Any, ...]]] = []
         #: The steps of each set of kinds wanted (a bit mask), as _legal_fast meets them.
         self._steps_for: dict[int, tuple[tuple[int, int, int, int, int, Any, tuple[Any, ...]], ...]] = {}
