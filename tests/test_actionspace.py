@@ -169,9 +169,9 @@ def test_r3_16_labels_are_unique_and_parse_back_under_random_rules(rules: Rules)
 
 def test_r4_1_ids_and_masks_need_no_members_or_labels_and_they_come_when_asked() -> None:
     """Listing the full deck's member of every id of a space with single wings
-    (R3.19, 72,250 ids) takes twice as long as numbering them, and labelling them as
-    long again: ids, masks, encoding and decoding are made without either (shown on
-    paired wings, a space of 4,610 ids made afresh)."""
+    (R3.19, 72,250 ids) costs about as much as numbering the ids, and labelling them
+    as much again: ids, masks, encoding and decoding are made without either (shown
+    on paired wings, a space of 4,610 ids made afresh)."""
     rules = Rules(airplane_wings="pairs")
     RulesCache.forget(rules)
     space = ActionSpace(rules)
