@@ -123,9 +123,17 @@ class _Layout:
 
     @cached_property
     def plays(self) -> tuple[Play, ...]:
-        """The play each id of a play stands for (see :func:`_classes`)."""
-        plays = _classes(self.rules)
-        assert len(plays) == self.pass_id, "every class of the full deck has an id"
+        """The play each id of a play stands for: the first of its class that the full
+        deck's class view lists (its lowest cards). Every class of that view is a
+        class some hand can play, and every id has one."""
+        members: list[Play | None] = [None] * self.pass_id
+        for play in legal_plays(Hand(self.rules.deck()), self.rules):
+            index = self.id_of(play)
+            assert index is not None, "every play of the full deck has an id"
+            if members[index] is None:
+                members[index] = play
+        plays = tuple(member for member in members if member is not None)
+        assert len(plays) == self.pass_id, "every id has a class in the full deck"
         return plays
 
     @cached_property
@@ -183,30 +191,6 @@ def _suited_ids(rules: Rules, space: RankPlays, kinds: list[Kind]) -> tuple[dict
                 taken.add(rank_id)
                 ids[identity] = rank_id
     return ids, after
-
-
-def _classes(rules: Rules) -> tuple[Play, ...]:
-    """Every class of plays under ``rules``, by id (one play a class: its lowest cards
-    in the full deck). Every class of the full deck's class view is a class some
-    hand can play; the first of each rank play takes its id, the others (told apart
-    by suits) come after every rank play (as :func:`_suited_ids` numbers them)."""
-    space = rank_plays(rules)
-    members: list[Play | None] = [None] * len(space)
-    extra: dict[_Identity, Play] = {}
-    seen: set[_Identity] = set()
-    for play in legal_plays(Hand(rules.deck()), rules):
-        identity = _identity(play)
-        if identity in seen:
-            continue
-        seen.add(identity)
-        rank_play = space.of(play)
-        if members[rank_play.id] is None:
-            members[rank_play.id] = play
-        else:
-            extra[identity] = play
-    plays = tuple(member for member in members if member is not None)
-    assert len(plays) == len(space), "every rank play has a class in the full deck"
-    return (*plays, *extra.values())
 
 
 def _decisions(rules: Rules) -> list[Move]:
