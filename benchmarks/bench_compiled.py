@@ -1,21 +1,19 @@
-"""The library compiled with Cython, measured beside the pure-Python reference.
+"""The optional compiled build, measured beside the pure-Python reference.
 
 Run: python benchmarks/bench_compiled.py [--hands N] [--decisions N] [--rounds N] [--tests]
 
-Needs Cython (``pip install cython``, benchmark-only: the library neither ships nor
-needs a compiled build) and a C compiler; valgrind for the instruction counts
-(skipped with a note when it is missing).
+Needs ``build`` (``pip install build``), a C compiler, and PyPI or a wheel cache
+for the build's own requirements (hatchling, Cython, setuptools); valgrind for the
+instruction counts (skipped with a note when it is missing).
 
-1. A copy of ``src`` in a temporary directory has the modules of the move path
-   (``MODULES``) compiled in place with Cython, from the same ``.py`` files,
-   unchanged: each compiled module then shadows its source. The directives are
-   ``language_level=3`` and ``annotation_typing=False``: Cython otherwise holds
-   arguments to their annotations more strictly than Python does (it refuses an
-   enum class where ``type`` is annotated), so the compiled code would not be the
-   same program.
-2. ``--tests`` runs the test suite (``tests/``, without coverage) against that copy,
-   but for ``tests/test_docstrings.py``: it reads docstrings through ``inspect``,
-   which cannot see through a compiled classmethod (the pure build checks them).
+1. The compiled wheel is built as a user builds it, ``ZHENGSHANGYOU_COMPILE=1
+   python -m build --wheel`` (see ``hatch_build.py``: the modules of the move path,
+   compiled with Cython from the same ``.py`` files), and unpacked in a temporary
+   directory, where each compiled module shadows its source.
+2. ``--tests`` runs the test suite (``tests/``, without coverage) against it with
+   ``ZHENGSHANGYOU_REQUIRE_COMPILED=1``, as ``.ci/run`` does, but for
+   ``tests/test_docstrings.py``: it reads docstrings through ``inspect``, which
+   cannot see into a compiled classmethod (the pure build checks them).
 3. Instructions, counted by callgrind as bench_instructions.py counts them: a hand
    of random self-play (default rules, 4 players) and an ISMCTS decision, each for
    both builds, and their ratio.
@@ -29,21 +27,20 @@ No test ever asserts a timing; these numbers are for people.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
+import zipfile
 from pathlib import Path
 
 from bench_instructions import hand_instructions, search_instructions
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-#: The modules a move goes through, compiled: a hand, its plays, the generator, the game.
-MODULES = ("actions", "cards", "combinations", "game", "hand", "moves", "plays", "scoring")
-DIRECTIVES = "annotation_typing=False"
 
 # Hands of bench_game's self_play loop, timed in CPU seconds: prints hands per second.
 RATE = """
@@ -59,26 +56,23 @@ print(int(sys.argv[1]) / (time.process_time() - start))
 
 
 def build(into: Path) -> Path:
-    """``src`` copied into ``into``, with :data:`MODULES` compiled there; its path."""
-    source = into / "src"
-    shutil.copytree(ROOT / "src", source, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
-    package = source / "zhengshangyou"
+    """The compiled wheel (``ZHENGSHANGYOU_COMPILE=1``) built and unpacked in ``into``;
+    the directory to put on ``sys.path``."""
+    environment = dict(os.environ, ZHENGSHANGYOU_COMPILE="1")
     subprocess.run(
-        [
-            sys.executable, "-m", "Cython.Build.Cythonize", "-i", "-3", "-q", "-j", str(os.cpu_count() or 1),
-            "-X", DIRECTIVES, *(str(package / f"{name}.py") for name in MODULES),
-        ],
-        check=True, cwd=source, stdout=subprocess.DEVNULL,
+        [sys.executable, "-m", "build", "--wheel", "--outdir", str(into / "dist"), str(ROOT)],
+        check=True, env=environment, stdout=subprocess.DEVNULL,
     )
-    built = sorted(path.name.split(".")[0] for path in package.glob("*.so"))
-    if built != sorted(MODULES):
-        raise SystemExit(f"Cython built {built}, not {sorted(MODULES)}")
-    return source
+    (wheel,) = (into / "dist").glob("*.whl")
+    unpacked = into / "unpacked"
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(unpacked)
+    return unpacked
 
 
 def run_tests(source: Path) -> int:
     """The test suite's status against the copy at ``source``."""
-    environment = dict(os.environ, PYTHONPATH=str(source))
+    environment = dict(os.environ, PYTHONPATH=str(source), ZHENGSHANGYOU_REQUIRE_COMPILED="1")
     return subprocess.run(
         [
             sys.executable, "-m", "pytest", "tests", "-q", "-n", "auto", "-p", "no:cacheprovider",
@@ -106,15 +100,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--round-hands", type=int, default=200, help="hands a timed round (200)")
     parser.add_argument("--tests", action="store_true", help="run the test suite on the compiled copy")
     arguments = parser.parse_args(argv)
-    try:
-        import Cython
-    except ImportError:
-        print("Cython is not installed (pip install cython)", file=sys.stderr)
+    if importlib.util.find_spec("build") is None:  # (the compiled wheel is built with it)
+        print("build is not installed (pip install build)", file=sys.stderr)
         return 2
     pure = ROOT / "src"
     with tempfile.TemporaryDirectory() as temporary:
         compiled = build(Path(temporary))
-        print(f"Cython {Cython.__version__}, Python {sys.version.split()[0]}: compiled {', '.join(MODULES)}")
+        found = subprocess.run(
+            [sys.executable, "-c", "import zhengshangyou; print(' '.join(zhengshangyou.compiled_modules()))"],
+            capture_output=True, text=True, check=True, env=dict(os.environ, PYTHONPATH=str(compiled)),
+        ).stdout.split()
+        if not found:
+            raise SystemExit("the compiled wheel runs no compiled module")
+        print(f"Python {sys.version.split()[0]}: compiled {', '.join(found)}")
         if arguments.tests:
             status = run_tests(compiled)
             print(f"the test suite on the compiled copy: {'passed' if status == 0 else f'FAILED ({status})'}")

@@ -9,6 +9,7 @@ True
 from zhengshangyou.actions import PASS, Give, Move, Offer, Pass, Return, Take
 from zhengshangyou.actionspace import ActionSpace
 from zhengshangyou.cards import Card, Rank, Suit, format_cards, make_deck, parse_cards
+from zhengshangyou.compiled import compiled_modules
 from zhengshangyou.errors import (
     AmbiguousPlayError,
     CardsNotHeldError,
@@ -48,6 +49,7 @@ from zhengshangyou.tournament import TournamentResult, tournament
 from zhengshangyou.worlds import sample_world
 
 __version__ = "0.1.0"
+
 
 __all__ = [
     "PASS",
@@ -102,6 +104,7 @@ __all__ = [
     "beats",
     "classify",
     "classify_all",
+    "compiled_modules",
     "deal_cards",
     "format_cards",
     "legal_plays",

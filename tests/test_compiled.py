@@ -1,0 +1,70 @@
+"""The optional compiled build (hatch_build.py): which modules it compiles, how it
+is asked for, and that the build under test is the one CI says it is.
+
+The compiled build's correctness is the whole test suite: `.ci/run` runs it again
+against the compiled wheel, with ZHENGSHANGYOU_REQUIRE_COMPILED=1.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+import zhengshangyou
+from zhengshangyou.compiled import COMPILED
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+try:
+    import hatch_build
+finally:
+    sys.path.remove(str(ROOT))
+
+
+
+def test_the_build_compiles_the_modules_the_package_lists() -> None:
+    assert tuple(sorted(f"zhengshangyou.{name}" for name in hatch_build.MODULES)) == COMPILED
+    package = ROOT / "src" / "zhengshangyou"
+    assert hatch_build.MODULES
+    for name in hatch_build.MODULES:
+        assert (package / f"{name}.py").is_file(), name
+    assert "rules" not in hatch_build.MODULES  # (Cython cannot compile it)
+
+
+def test_compiled_modules_names_either_none_or_every_compiled_module() -> None:
+    found = zhengshangyou.compiled_modules()
+    assert found in ((), COMPILED)
+    for name in found:
+        assert importlib.util.find_spec(name) is not None
+
+
+def test_the_build_under_test_is_the_one_asked_for() -> None:
+    # CI sets ZHENGSHANGYOU_REQUIRE_COMPILED=1 for its run on the compiled wheel;
+    # everywhere else the tests run on the pure-Python reference.
+    compiled = os.environ.get("ZHENGSHANGYOU_REQUIRE_COMPILED") == "1"
+    assert zhengshangyou.compiled_modules() == (COMPILED if compiled else ())
+    for name in COMPILED:
+        origin = sys.modules[name].__file__
+        assert origin is not None
+        assert origin.endswith(".py") is not compiled, origin
+
+
+@pytest.mark.parametrize(("value", "compile_"), [("", False), ("0", False), ("1", True)])
+def test_the_switch_asks_for_the_compiled_build(
+    monkeypatch: pytest.MonkeyPatch, value: str, compile_: bool
+) -> None:
+    monkeypatch.setenv(hatch_build.SWITCH, value)
+    assert hatch_build.wanted() is compile_
+
+
+@pytest.mark.parametrize("value", ["yes", "true", "2", " 1"])
+def test_a_mistyped_switch_is_refused_not_read_as_the_pure_build(
+    monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    monkeypatch.setenv(hatch_build.SWITCH, value)
+    with pytest.raises(ValueError, match=hatch_build.SWITCH):
+        hatch_build.wanted()
