@@ -25,6 +25,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -64,6 +65,15 @@ def wanted() -> bool:
     return value == ON
 
 
+def _cflags() -> str:
+    """The C compiler's flags: the caller's ``CFLAGS``, else Python's own (its ``-O3``),
+    then ``-g0``, no debugging information (the modules a sixth of the size, the
+    same code). setuptools compiles with ``CFLAGS`` in place of Python's flags, not
+    after them, so the variable must carry them whole."""
+    base = os.environ.get("CFLAGS", sysconfig.get_config_var("CFLAGS") or "")
+    return f"{base} -g0".strip()
+
+
 def compile_modules(package: Path, modules: tuple[str, ...] = MODULES) -> list[Path]:
     """Compile ``modules`` of the package directory ``package`` in place with Cython
     (C files and extension modules beside the sources); the extension modules."""
@@ -73,8 +83,7 @@ def compile_modules(package: Path, modules: tuple[str, ...] = MODULES) -> list[P
             "-X", DIRECTIVES, *(str(package / f"{name}.py") for name in modules),
         ],
         cwd=package.parent, capture_output=True, text=True, check=False,
-        # (No debugging information: a sixth of the size; the same code.)
-        env=dict(os.environ, CFLAGS=f"{os.environ.get('CFLAGS', '')} -g0".strip()),
+        env=dict(os.environ, CFLAGS=_cflags()),
     )
     if done.returncode:
         raise RuntimeError(f"Cython failed to compile the modules:\n{done.stdout}\n{done.stderr}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -68,3 +69,15 @@ def test_a_mistyped_switch_is_refused_not_read_as_the_pure_build(
     monkeypatch.setenv(hatch_build.SWITCH, value)
     with pytest.raises(ValueError, match=hatch_build.SWITCH):
         hatch_build.wanted()
+
+
+def test_the_compiler_keeps_pythons_own_flags(monkeypatch: pytest.MonkeyPatch) -> None:
+    # setuptools compiles with CFLAGS in place of Python's flags: a CFLAGS of "-g0"
+    # alone would drop -O3 (a compiled build that measured no faster than the pure one).
+    monkeypatch.delenv("CFLAGS", raising=False)
+    own = sysconfig.get_config_var("CFLAGS") or ""
+    flags = hatch_build._cflags()
+    assert flags.startswith(own)
+    assert flags.endswith("-g0")
+    monkeypatch.setenv("CFLAGS", "-O2 -march=native")
+    assert hatch_build._cflags() == "-O2 -march=native -g0"
