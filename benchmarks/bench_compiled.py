@@ -87,7 +87,8 @@ def rate(source: Path, hands: int, seed: int) -> float:
     environment = dict(os.environ, PYTHONPATH=os.pathsep.join((str(source), str(HERE))))
     done = subprocess.run(
         [sys.executable, "-c", RATE, str(hands), str(seed)],
-        capture_output=True, text=True, env=environment, check=True,
+        # (In a folder without the package: "-c" puts the working folder first on sys.path.)
+        capture_output=True, text=True, env=environment, check=True, cwd=HERE,
     )
     return float(done.stdout)
 
