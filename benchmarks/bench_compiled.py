@@ -1,6 +1,7 @@
 """The optional compiled build, measured beside the pure-Python reference.
 
 Run: python benchmarks/bench_compiled.py [--hands N] [--decisions N] [--rounds N] [--tests]
+     [--baseline OLD/src]
 
 Needs ``build`` (``pip install build``), a C compiler, and PyPI or a wheel cache
 for the build's own requirements (hatchling, Cython, setuptools); valgrind for the
@@ -19,7 +20,9 @@ instruction counts (skipped with a note when it is missing).
    both builds, and their ratio.
 4. Hands per CPU second of bench_game.py's self-play loop, each build in a fresh
    process, the two taking turns round by round (so that a change in load hits both
-   alike): the medians, and the median of the rounds' ratios.
+   alike): the medians, and the median of the rounds' ratios. ``--baseline`` times a
+   third copy in the same rounds (the pure code of an older commit, say), so that
+   both builds are compared with it where the machine's load cannot tell them apart.
 
 No test ever asserts a timing; these numbers are for people.
 """
@@ -100,6 +103,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=5, help="timed rounds of each build (5)")
     parser.add_argument("--round-hands", type=int, default=200, help="hands a timed round (200)")
     parser.add_argument("--tests", action="store_true", help="run the test suite on the compiled copy")
+    parser.add_argument(
+        "--baseline", metavar="OLD/src",
+        help="time this copy of the library too, pure (say, of an older commit: git archive REV src)",
+    )
     arguments = parser.parse_args(argv)
     if importlib.util.find_spec("build") is None:  # (the compiled wheel is built with it)
         print("build is not installed (pip install build)", file=sys.stderr)
@@ -107,13 +114,13 @@ def main(argv: list[str] | None = None) -> int:
     pure = ROOT / "src"
     with tempfile.TemporaryDirectory() as temporary:
         compiled = build(Path(temporary))
-        found = subprocess.run(
+        modules = subprocess.run(
             [sys.executable, "-c", "import zhengshangyou; print(' '.join(zhengshangyou.compiled_modules()))"],
             capture_output=True, text=True, check=True, env=dict(os.environ, PYTHONPATH=str(compiled)),
         ).stdout.split()
-        if not found:
+        if not modules:
             raise SystemExit("the compiled wheel runs no compiled module")
-        print(f"Python {sys.version.split()[0]}: compiled {', '.join(found)}")
+        print(f"Python {sys.version.split()[0]}: compiled {', '.join(modules)}")
         if arguments.tests:
             status = run_tests(compiled)
             print(f"the test suite on the compiled copy: {'passed' if status == 0 else f'FAILED ({status})'}")
@@ -131,20 +138,25 @@ def main(argv: list[str] | None = None) -> int:
                 before, after = count(str(pure)), count(str(compiled))
                 print(f"instructions of {what} ({over}): pure {before / 1e6:.2f} M,"
                       f" compiled {after / 1e6:.2f} M, pure/compiled {before / after:.3f}")
-        rates: dict[str, list[float]] = {"pure": [], "compiled": []}
-        ratios = []
+        builds = {"pure": pure, "compiled": compiled}
+        if arguments.baseline:
+            builds["baseline"] = Path(arguments.baseline)
+        rates: dict[str, list[float]] = {name: [] for name in builds}
         for number in range(arguments.rounds):
-            order = [("pure", pure), ("compiled", compiled)]
-            if number % 2:
-                order.reverse()
-            found = {name: rate(path, arguments.round_hands, 7 + number) for name, path in order}
-            for name, value in found.items():
-                rates[name].append(value)
-            ratios.append(found["compiled"] / found["pure"])
+            order = list(builds.items())
+            order = order[number % len(order) :] + order[: number % len(order)]  # (who goes first rotates)
+            for name, path in order:
+                rates[name].append(rate(path, arguments.round_hands, 7 + number))
         for name, values in rates.items():
             print(f"{name}: {statistics.median(values):.0f} hands per CPU second"
                   f" (rounds {min(values):.0f}-{max(values):.0f})")
-        print(f"compiled/pure: median {statistics.median(ratios):.2f} (rounds {min(ratios):.2f}-{max(ratios):.2f})")
+        pairs = [("compiled", "pure")]
+        if arguments.baseline:
+            pairs += [("compiled", "baseline"), ("pure", "baseline")]
+        for first, second in pairs:
+            ratios = [a / b for a, b in zip(rates[first], rates[second], strict=True)]
+            print(f"{first}/{second}: median {statistics.median(ratios):.2f}"
+                  f" (rounds {min(ratios):.2f}-{max(ratios):.2f})")
     return 0
 
 

@@ -398,6 +398,19 @@ def test_R2_4_two_deck_worlds_are_uniform_with_the_start_card_leader() -> None:
     assert_uniform(state, 0, worlds, 3000)
 
 
+def test_R2_4_R8_2_the_loser_with_fewer_places_than_start_card_copies_has_worlds() -> None:
+    """Two decks, an exchange, a later hand: the Loser has fewer unseen places than
+    there are unseen copies of the start card. A placement of both copies there does
+    not fit and has no world; the others do. (Hypothesis found this position: the
+    count of such a placement raised ValueError instead of being 0.) The position
+    comes from a real game, so every seat's observation has a world."""
+    rules = Rules.preset("two-deck").evolve(exchange="highest_for_any", target_score=None)
+    state = random_position(rules, 807, 295)
+    assert state.hand_number > 0
+    assert state.rules.first_lead == "start_card"
+    assert_worlds(state, random.Random(0))
+
+
 @pytest.mark.parametrize(
     ("next_dealer", "hands", "leader", "count"),
     [

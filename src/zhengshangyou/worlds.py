@@ -402,8 +402,10 @@ class _Template:
             if not has and (leader not in order or not placed[order.index(leader)]):
                 continue
             weight = math.prod(math.comb(room, number) for room, number in zip(free, placed, strict=True))
-            if self.loser >= 0:
-                # the Loser's places left take low cards only, then the rest go anywhere
+            if weight and self.loser >= 0:
+                # The Loser's places left take low cards only, then the rest go anywhere
+                # (a placement that fits, each seat's copies within its places, leaves
+                # no count negative: one that does not has no world, weight 0).
                 left = self.free[self.loser] - placed[order.index(self.loser)]
                 weight *= math.perm(len(self.low), left) * math.factorial(rest - left)
             if weight:
