@@ -27,6 +27,8 @@ import time
 import tracemalloc
 from typing import Any
 
+from buildinfo import describe
+
 from zhengshangyou import Game, Rules, State
 
 
@@ -139,6 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     hands, rounds, count = (40, 3, 200) if arguments.quick else (200, 5, 1000)
     print("zhengshangyou game benchmark")
     print(f"Python {platform.python_version()} ({platform.python_implementation()}) on {platform.system()} {platform.machine()}")
+    print(describe())
     report: dict[str, Any] = {"python": sys.version, "presets": {}}
     print()
     print(f"{'preset':<16}{'hands/s':>10}{'moves/hand':>12}{'us/move':>10}   branch us: copy / state.play / play+undo")

@@ -55,6 +55,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from buildinfo import describe
+
 from zhengshangyou import Card, Hand, Kind, Play, Rank, Rules, classify_all, make_deck
 from zhengshangyou import hand as _hand
 from zhengshangyou import moves as _moves
@@ -920,6 +922,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"Python {platform.python_version()} ({platform.python_implementation()}) "
           f"on {platform.system()} {platform.machine()}; {platform.platform()}")
     print(f"{os.cpu_count()} CPUs; load average at start {_load()}")
+    print(describe())
     print(f"seed {args.seed}; per position: the MINIMUM of {preset_repeat} timings in part 1, of {repeat} in "
           "part 2 (in part 1 once for a call over 1 ms);")
     print("time.perf_counter_ns with the garbage collector off; tables show median [p10-p90] over "

@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+from buildinfo import describe, use_checkout
 
-from zhengshangyou import Rules, State
-from zhengshangyou.moves import legal_plays
+use_checkout()
+
+from zhengshangyou import Rules, State  # noqa: E402
+from zhengshangyou.moves import legal_plays  # noqa: E402
 
 
 def main() -> None:
@@ -33,6 +33,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true")
     arguments = parser.parse_args()
     deals, rounds = (100, 3) if arguments.quick else (400, 5)
+    print(describe())
     rules = Rules(first_lead="start_card", start_card_must_be_played=True)
     results: dict[str, list[float]] = {"fresh": [], "fresh ordinary": [], "seen": [], "seen ordinary": []}
     for round_number in range(rounds):

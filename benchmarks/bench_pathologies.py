@@ -43,8 +43,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from buildinfo import describe, use_checkout
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "src"))
+use_checkout()
 
 from zhengshangyou import Hand, Rules  # noqa: E402
 from zhengshangyou.moves import legal_plays  # noqa: E402
@@ -473,6 +475,7 @@ def main() -> None:
     print(f"Python {env['python']} on {env['platform']}; {env['cpus']} CPUs"
           f" ({env['cpus_usable']} usable); load average at start {load_start}")
     print(f"commit {env['commit']}" + (" + uncommitted changes in src/" if env["src_uncommitted_changes"] else ""))
+    print(describe())
     print(f"settings: {hands} hands per case and state, {rule_set_count} random rule sets x {random_hands} hands,"
           f" {args.warmup} warm-up hands, {repeat} repetitions in part 3, seed {args.seed}"
           + (" (--quick)" if args.quick else ""))

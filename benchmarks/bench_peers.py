@@ -68,6 +68,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bench_game import positions, self_play  # (this folder is the script's: on the path)
+from buildinfo import describe
 
 from zhengshangyou import Rules
 
@@ -423,6 +424,7 @@ def main(argv: list[str] | None = None) -> int:
     rules = Rules()
     found, skipped = libraries(rules, divisor)
     print("versions: " + ", ".join(f"{library.name} {library.version}" for library in found))
+    print(describe())
     for name, reason in skipped.items():
         print(f"skipped {name}: {reason}")
     print()
