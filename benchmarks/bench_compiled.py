@@ -62,10 +62,12 @@ def build(into: Path) -> Path:
     """The compiled wheel (``ZHENGSHANGYOU_COMPILE=1``) built and unpacked in ``into``;
     the directory to put on ``sys.path``."""
     environment = dict(os.environ, ZHENGSHANGYOU_COMPILE="1")
-    subprocess.run(
+    done = subprocess.run(
         [sys.executable, "-m", "build", "--wheel", "--outdir", str(into / "dist"), str(ROOT)],
-        check=True, env=environment, stdout=subprocess.DEVNULL,
+        env=environment, capture_output=True, text=True, check=False,
     )
+    if done.returncode:
+        raise SystemExit(f"the compiled wheel did not build:\n{done.stdout}\n{done.stderr}")
     (wheel,) = (into / "dist").glob("*.whl")
     unpacked = into / "unpacked"
     with zipfile.ZipFile(wheel) as archive:
@@ -116,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
         compiled = build(Path(temporary))
         modules = subprocess.run(
             [sys.executable, "-c", "import zhengshangyou; print(' '.join(zhengshangyou.compiled_modules()))"],
-            capture_output=True, text=True, check=True, env=dict(os.environ, PYTHONPATH=str(compiled)),
+            capture_output=True, text=True, check=True, env=dict(os.environ, PYTHONPATH=str(compiled)), cwd=HERE,
         ).stdout.split()
         if not modules:
             raise SystemExit("the compiled wheel runs no compiled module")

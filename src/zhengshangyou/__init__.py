@@ -50,7 +50,6 @@ from zhengshangyou.worlds import sample_world
 
 __version__ = "0.1.0"
 
-
 __all__ = [
     "PASS",
     "PRESETS",

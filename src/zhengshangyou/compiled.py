@@ -1,6 +1,6 @@
 """Which build of the library runs: the pure-Python reference, or the optional
 compiled build, whose wheel (built with ``ZHENGSHANGYOU_COMPILE=1``, see
-``hatch_build.py`` and :doc:`/development`) holds the modules a move goes through
+``hatch_build.py`` and :ref:`compiled-build`) holds the modules a move goes through
 compiled by Cython from the same sources. Both builds are the same program and
 pass the same tests; the compiled one plays whole games about 1.3 times as fast.
 
