@@ -1,8 +1,8 @@
 """The optional compiled build (hatch_build.py): which modules it compiles, how it
 is asked for, and that the build under test is the one CI says it is.
 
-The compiled build's correctness is the whole test suite: `.ci/run` runs it again
-against the compiled wheel, with ZHENGSHANGYOU_REQUIRE_COMPILED=1.
+The compiled build's correctness is the rest of the suite: `.ci/run` runs the tests
+of tests/ again on the compiled wheel, with ZHENGSHANGYOU_REQUIRE_COMPILED=1.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ try:
     import hatch_build
 finally:
     sys.path.remove(str(ROOT))
-
 
 
 def test_the_build_compiles_the_modules_the_package_lists() -> None:
