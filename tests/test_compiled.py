@@ -7,7 +7,6 @@ of tests/ again on the compiled wheel, with ZHENGSHANGYOU_REQUIRE_COMPILED=1.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import sys
 import sysconfig
@@ -36,10 +35,7 @@ def test_the_build_compiles_the_modules_the_package_lists() -> None:
 
 
 def test_compiled_modules_names_either_none_or_every_compiled_module() -> None:
-    found = zhengshangyou.compiled_modules()
-    assert found in ((), COMPILED)
-    for name in found:
-        assert importlib.util.find_spec(name) is not None
+    assert zhengshangyou.compiled_modules() in ((), COMPILED)
 
 
 def test_the_build_under_test_is_the_one_asked_for() -> None:
@@ -76,7 +72,7 @@ def test_a_mistyped_switch_is_refused_not_read_as_the_pure_build(
 
 def test_the_compiler_keeps_pythons_own_flags(monkeypatch: pytest.MonkeyPatch) -> None:
     # setuptools compiles with CFLAGS in place of Python's flags: a CFLAGS of "-g0"
-    # alone would drop -O3 (a compiled build that measured no faster than the pure one).
+    # alone would drop -O3 (a compiled build that measured slower than the pure one).
     monkeypatch.delenv("CFLAGS", raising=False)
     own = sysconfig.get_config_var("CFLAGS") or ""
     flags = hatch_build._cflags()
