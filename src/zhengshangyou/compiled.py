@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib.machinery
 import sys
 
-__all__ = ["COMPILED", "compiled_modules"]
+__all__ = ["COMPILED", "NoCython", "compiled_modules"]
 
 #: The modules the compiled build compiles (hatch_build.py's ``MODULES``), sorted.
 COMPILED = (
@@ -26,6 +26,26 @@ COMPILED = (
     "zhengshangyou.plays",
     "zhengshangyou.scoring",
 )
+
+
+class NoCython:
+    """Stands in for Cython's ``cython`` module where Cython is not installed, which
+    the pure-Python build never needs.
+
+    The modules that build objects on every move (:mod:`~zhengshangyou.plays`,
+    :mod:`~zhengshangyou.hand`, :mod:`~zhengshangyou.game`) ask ``cython.compiled``.
+    Cython makes it True when it compiles them, and they then set a new object's
+    slots by one C call each (``PyObject_GenericSetAttr``): a Python call of a slot's
+    setter makes a tuple of its arguments, which is most of the cost of a new play
+    there. Run as Python, by Cython's own ``cython`` module or by this class, it is
+    False, and they call the slots' own setters.
+
+    >>> NoCython.compiled
+    False
+    """
+
+    #: Whether the module asking runs compiled: never, where this class stands in.
+    compiled = False
 
 
 def compiled_modules() -> tuple[str, ...]:

@@ -33,6 +33,13 @@ from typing import Any, Literal
 
 import attrs
 
+try:
+    import cython
+except ImportError:  # (the pure-Python build needs no Cython: see NoCython)
+    from zhengshangyou.compiled import NoCython as cython
+if cython.compiled:  # pragma: no cover (the compiled build, whose tests CI runs apart)
+    from cython.cimports.cpython.object import PyObject_GenericSetAttr
+
 from zhengshangyou.actions import PASS, Give, Move, Offer, Pass, Return, Take
 from zhengshangyou.cards import Card, format_cards, parse_cards
 from zhengshangyou.combinations import Kind
@@ -1138,8 +1145,9 @@ def _check_pass(state: State, rules: Rules) -> None:
 
 
 # The move paths build their states, tricks and actions through the slots' own
-# setters: every value comes checked from the move's check, so the generic
-# ``__init__`` (a frozen class's setattr per field) would only repeat work.
+# setters (compiled, by one C call a slot: see plays.new_play): every value comes
+# checked from the move's check, so the generic ``__init__`` (a frozen class's
+# setattr per field) would only repeat work.
 _NEW = object.__new__
 _STATE_SLOTS = tuple(vars(State)[field.name].__set__ for field in attrs.fields(State))
 _TRICK_SLOTS = tuple(vars(Trick)[field.name].__set__ for field in attrs.fields(Trick))
@@ -1162,6 +1170,23 @@ def _state(
     """``State(match, hand_state, trick, hands, log, played_cards)``, built faster;
     with ``trick`` None, of a new ``Trick(to_act, top, top_seat, passed, locked)``
     (a trick that goes on: both in one call)."""
+    if cython.compiled:  # pragma: no cover (one C call a slot: see plays.new_play)
+        if trick is None:
+            trick = _NEW(Trick)
+            PyObject_GenericSetAttr(trick, "to_act", to_act)
+            PyObject_GenericSetAttr(trick, "top", top)
+            PyObject_GenericSetAttr(trick, "top_seat", top_seat)
+            PyObject_GenericSetAttr(trick, "passed", passed)
+            PyObject_GenericSetAttr(trick, "locked", locked)
+            PyObject_GenericSetAttr(trick, "must_include", None)
+        made = _NEW(State)
+        PyObject_GenericSetAttr(made, "match", match)
+        PyObject_GenericSetAttr(made, "hand_state", hand_state)
+        PyObject_GenericSetAttr(made, "trick", trick)
+        PyObject_GenericSetAttr(made, "hands", hands)
+        PyObject_GenericSetAttr(made, "log", log)
+        PyObject_GenericSetAttr(made, "played_cards", played_cards)
+        return made
     if trick is None:
         trick = _NEW(Trick)
         set_to_act, set_top, set_top_seat, set_passed, set_locked, set_must_include = _TRICK_SLOTS
@@ -1185,6 +1210,10 @@ def _state(
 def _action(seat: int, move: Move) -> Action:
     """``Action(seat, move)``, built faster."""
     action: Action = _NEW(Action)
+    if cython.compiled:  # pragma: no cover (one C call a slot: see plays.new_play)
+        PyObject_GenericSetAttr(action, "seat", seat)
+        PyObject_GenericSetAttr(action, "move", move)
+        return action
     _SET_SEAT(action, seat)
     _SET_MOVE(action, move)
     return action

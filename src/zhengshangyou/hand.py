@@ -20,6 +20,13 @@ from typing import Any
 
 import attrs
 
+try:
+    import cython
+except ImportError:  # (the pure-Python build needs no Cython: see NoCython)
+    from zhengshangyou.compiled import NoCython as cython
+if cython.compiled:  # pragma: no cover (the compiled build, whose tests CI runs apart)
+    from cython.cimports.cpython.object import PyObject_GenericSetAttr
+
 from zhengshangyou.cards import Card, Rank, format_cards, parse_cards
 from zhengshangyou.errors import CardsNotHeldError, ImpossibleCardsError, WrongTypeError, brief_repr
 
@@ -461,8 +468,18 @@ class Hand:
             if size < 1:
                 one &= keep
         remaining += held[done:]
+        doubled = self.doubled and any(code & _TWICE for code in new_codes)
         hand = _new_hand(Hand)
-        _set_doubled(hand, self.doubled and any(code & _TWICE for code in new_codes))
+        if cython.compiled:  # pragma: no cover (one C call a slot: see plays.new_play)
+            PyObject_GenericSetAttr(hand, "doubled", doubled)
+            PyObject_GenericSetAttr(hand, "cards", remaining)
+            PyObject_GenericSetAttr(hand, "by_rank", tuple(groups))
+            PyObject_GenericSetAttr(hand, "rank_codes", tuple(new_codes))
+            PyObject_GenericSetAttr(hand, "held", (0, one, two, three, four))
+            PyObject_GenericSetAttr(hand, "low_suit_bits", lows)
+            PyObject_GenericSetAttr(hand, "suit_ranks", suit_ranks)
+            return hand
+        _set_doubled(hand, doubled)
         _set_cards(hand, remaining)
         _set_by_rank(hand, tuple(groups))
         _set_rank_codes(hand, tuple(new_codes))
@@ -516,7 +533,8 @@ class Hand:
 
 
 # The slots' own setters: a new hand made by :meth:`Hand.remove` skips the checks of
-# ``__init__`` (its cards come from a checked hand) and sets its fields directly.
+# ``__init__`` (its cards come from a checked hand) and sets its fields directly
+# (compiled, by one C call a slot: see plays.new_play).
 _new_hand = object.__new__
 _set_doubled = vars(Hand)["doubled"].__set__
 _set_cards = vars(Hand)["cards"].__set__

@@ -21,6 +21,13 @@ from typing import cast
 
 import attrs
 
+try:
+    import cython
+except ImportError:  # (the pure-Python build needs no Cython: see NoCython)
+    from zhengshangyou.compiled import NoCython as cython
+if cython.compiled:  # pragma: no cover (the compiled build, whose tests CI runs apart)
+    from cython.cimports.cpython.object import PyObject_GenericSetAttr
+
 from zhengshangyou.cards import Card, Rank, check_copies, format_cards, parse_cards
 from zhengshangyou.combinations import Combination, Shape, catalogue
 from zhengshangyou.combinations import Kind as Kind  # re-exported: its old home
@@ -171,8 +178,11 @@ def _slot_setter(name: str) -> Callable[[Play, object], None]:
 # The move generator builds plays by the thousand: new_play sets a play's slots
 # through their own descriptors, which costs about two thirds of the generic
 # ``object.__setattr__`` that the ``__init__`` of a frozen attrs class calls per field.
-# ``_attrs_cached_hash`` is where attrs keeps the hash (``cache_hash=True``); the tests
-# check that both ways build the same play.
+# Compiled, it sets each by one C call (PyObject_GenericSetAttr, which finds the same
+# descriptor; see compiled.NoCython): a Python call of a descriptor's setter makes a
+# tuple of its arguments, and the seven of them cost 60% of a new play there. ``_attrs_cached_hash`` is where
+# attrs keeps the hash (``cache_hash=True``); the tests check that both ways build the
+# same play, on either build.
 _SET_KIND, _SET_CARDS, _SET_KEY, _SET_REV_KEY, _SET_FAMILY, _SET_IS_BOMB, _SET_HASH = map(
     _slot_setter, ("kind", "cards", "key", "rev_key", "family", "is_bomb", "_attrs_cached_hash")
 )
@@ -183,6 +193,15 @@ def new_play(
 ) -> Play:
     """``Play(kind, cards, key, rev_key, family, is_bomb)``, built faster."""
     play: Play = object.__new__(Play)
+    if cython.compiled:  # pragma: no cover (see above)
+        PyObject_GenericSetAttr(play, "kind", kind)
+        PyObject_GenericSetAttr(play, "cards", cards)
+        PyObject_GenericSetAttr(play, "key", key)
+        PyObject_GenericSetAttr(play, "rev_key", rev_key)
+        PyObject_GenericSetAttr(play, "family", family)
+        PyObject_GenericSetAttr(play, "is_bomb", is_bomb)
+        PyObject_GenericSetAttr(play, "_attrs_cached_hash", None)
+        return play
     _SET_KIND(play, kind)
     _SET_CARDS(play, cards)
     _SET_KEY(play, key)
