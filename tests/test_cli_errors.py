@@ -69,6 +69,9 @@ def assert_refused(argv: list[str], *fragments: str) -> str:
         (["simulate", "--bots", ""], ["argument --bots: unknown bot ''"]),
         (["play", "--jokerz", "true"], ["unrecognized arguments: --jokerz true"]),
         (["rules", "--min-straight", "[" * 3000], ["argument --min-straight: '[[[[", "(3000 characters) is nested too deeply"]),
+        # Well-formed, one level deeper than a record may nest (record.MAX_DEPTH): refused
+        # before decoding, alike on every Python (3.13's decoder reads it).
+        (["rules", "--penalty-tiers", "[" * 11 + "5" + "]" * 11], ["argument --penalty-tiers: '[[[[", "is nested too deeply"]),
         (["rules", "--min-straight", "1" * 5000], ["argument --min-straight: ", "has too many digits"]),
         (["rules", "--penalty-tiers", "[[8, 2]"], ["argument --penalty-tiers: '[[8, 2]' is not valid JSON: "]),
         (["rules", "--penalty-tiers", "[" + "7" * 5000 + "]"], ["argument --penalty-tiers: '[777", "(5002 characters) holds a number of too many digits"]),

@@ -36,7 +36,7 @@ from zhengshangyou import __version__
 from zhengshangyou.bots import Bot
 from zhengshangyou.errors import ZhengShangyouError
 from zhengshangyou.game import SEED_LIMIT, Game
-from zhengshangyou.record import Record, referee
+from zhengshangyou.record import MAX_DEPTH, Record, json_depth, referee
 from zhengshangyou.rules import Rules, option_help
 from zhengshangyou.simulate import simulate
 from zhengshangyou.tournament import BOT_NAMES, bot_from_name, check_bot_name, tournament
@@ -113,10 +113,11 @@ def _option_value(text: str) -> Any:
     if _INTEGER.fullmatch(stripped):
         return _whole(stripped)
     if stripped.startswith(("[", "{")):
+        # (Checked before decoding: how deep a decoder gets first depends on the Python.)
+        if json_depth(stripped) > MAX_DEPTH:
+            raise argparse.ArgumentTypeError(f"{_brief(text)} is nested too deeply")
         try:
             return json.loads(stripped)
-        except RecursionError:
-            raise argparse.ArgumentTypeError(f"{_brief(text)} is nested too deeply") from None
         except json.JSONDecodeError as error:
             raise argparse.ArgumentTypeError(f"{_brief(text)} is not valid JSON: {error}") from None
         except ValueError:  # Python refuses ints of more than 4300 digits

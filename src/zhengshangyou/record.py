@@ -73,6 +73,7 @@ __all__ = [
     "HandRecord",
     "Record",
     "RefereeReport",
+    "json_depth",
     "referee",
 ]
 
@@ -260,7 +261,7 @@ class Record:
                 f"not a record: JSON text is a str or bytes, not {type(text).__name__}"
             )
         _check_length(text)
-        if _depth(text) > MAX_DEPTH:
+        if json_depth(text) > MAX_DEPTH:
             raise _too_deep()
         try:
             data = json.loads(text, parse_int=_json_int, parse_constant=_json_constant)
@@ -376,15 +377,18 @@ _NOT_BRACKET = re.compile(r"[^][{}]+")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
-def _depth(text: str) -> int:
-    """How deep the arrays and objects of JSON ``text`` nest, without decoding it.
+def json_depth(text: str) -> int:
+    """How deep the arrays and objects of JSON ``text`` nest, without decoding it:
+    what the readers of untrusted JSON (records, the command line's option values)
+    check before decoding, so that text nested too deep is refused alike on every
+    Python version, whose decoders reach their recursion limits at different depths.
 
     Brackets inside strings do not count; in text that is not JSON the figure is
     only an estimate, and the decoder reports the real problem.
 
-    >>> _depth('{"a": [1, {"b": "]]"}], "c": []}'), _depth("[" * 50), _depth("7")
+    >>> json_depth('{"a": [1, {"b": "]]"}], "c": []}'), json_depth("[" * 50), json_depth("7")
     (3, 50, 0)
-    >>> _depth(r'["a\\\\", "[[", "\\"[["]')  # an escaped backslash, then an escaped quote
+    >>> json_depth(r'["a\\\\", "[[", "\\"[["]')  # an escaped backslash, then an escaped quote
     1
     """
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
