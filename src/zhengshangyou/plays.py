@@ -180,9 +180,9 @@ def _slot_setter(name: str) -> Callable[[Play, object], None]:
 # ``object.__setattr__`` that the ``__init__`` of a frozen attrs class calls per field.
 # Compiled, it sets each by one C call (PyObject_GenericSetAttr, which finds the same
 # descriptor; see compiled.NoCython): a Python call of a descriptor's setter makes a
-# tuple of its arguments, and the seven of them cost 60% of a new play there. ``_attrs_cached_hash`` is where
-# attrs keeps the hash (``cache_hash=True``); the tests check that both ways build the
-# same play, on either build.
+# tuple of its arguments, and the seven of them cost 60% of a new play there.
+# ``_attrs_cached_hash`` is where attrs keeps the hash (``cache_hash=True``); the tests
+# check that both ways build the same play, on either build.
 _SET_KIND, _SET_CARDS, _SET_KEY, _SET_REV_KEY, _SET_FAMILY, _SET_IS_BOMB, _SET_HASH = map(
     _slot_setter, ("kind", "cards", "key", "rev_key", "family", "is_bomb", "_attrs_cached_hash")
 )
