@@ -70,7 +70,7 @@ def assert_refused(argv: list[str], *fragments: str) -> str:
         (["play", "--jokerz", "true"], ["unrecognized arguments: --jokerz true"]),
         (["rules", "--min-straight", "[" * 3000], ["argument --min-straight: '[[[[", "(3000 characters) is nested too deeply"]),
         # Well-formed, one level deeper than a record may nest (record.MAX_DEPTH): refused
-        # before decoding, alike on every Python (3.13's decoder reads it).
+        # by counting brackets before decoding (any Python's decoder would read it).
         (["rules", "--penalty-tiers", "[" * 11 + "5" + "]" * 11], ["argument --penalty-tiers: '[[[[", "is nested too deeply"]),
         (["rules", "--min-straight", "1" * 5000], ["argument --min-straight: ", "has too many digits"]),
         (["rules", "--penalty-tiers", "[[8, 2]"], ["argument --penalty-tiers: '[[8, 2]' is not valid JSON: "]),
