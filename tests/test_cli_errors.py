@@ -5,6 +5,7 @@ interrupted, 141 output closed)."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -13,7 +14,7 @@ import select
 import signal
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, ClassVar
@@ -298,10 +299,24 @@ def command(*argv: str) -> list[str]:
     return [sys.executable, "-m", "zhengshangyou", *argv]
 
 
+@contextlib.contextmanager
+def interruptible_children() -> Iterator[None]:
+    """Children started inside take Ctrl-C as a terminal's foreground command does,
+    even when this test run was itself started as a background job (``pytest &``),
+    which ignores SIGINT: a disposition that children inherit, and that a Python
+    program started so keeps (it then never sees KeyboardInterrupt)."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def test_cli_ctrl_c_in_play_prints_interrupted_and_exits_130() -> None:
-    process = subprocess.Popen(
-        command("play", "--seed", "1"), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
-    )
+    with interruptible_children():
+        process = subprocess.Popen(
+            command("play", "--seed", "1"), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        )
     try:
         read_until(process.stdout, b"your move> ", process)
         process.send_signal(signal.SIGINT)
@@ -315,12 +330,13 @@ def test_cli_ctrl_c_in_play_prints_interrupted_and_exits_130() -> None:
 def test_cli_ctrl_c_in_simulate_with_workers_prints_no_traceback() -> None:
     """Ctrl-C reaches the whole process group: the workers ignore it, the parent stops."""
     code = "import sys; sys.modules['rich'] = None; from zhengshangyou.cli import run; run()"
-    process = subprocess.Popen(
-        [sys.executable, "-c", code, "simulate", "--games", "100000", "--workers", "2", "--players", "2", "--bots", "greedy"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        start_new_session=True,
-    )
+    with interruptible_children():
+        process = subprocess.Popen(
+            [sys.executable, "-c", code, "simulate", "--games", "100000", "--workers", "2", "--players", "2", "--bots", "greedy"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
     try:
         read_until(process.stderr, b"/100000 hands", process)
         os.killpg(process.pid, signal.SIGINT)
