@@ -140,10 +140,10 @@ def test_R3_the_move_tables_list_every_memo_that_grows_with_the_hands_seen() -> 
     for width in (1, 2, 3):
         assert id(tables.spans[width]) in listed
         assert id(tables.stretches[width]) in listed
-    fixed = (tables.span_index, tables.run_keys, tables.minimum, tables.groups, tables.rows)
+    fixed = (tables.span_index, tables.run_keys, tables.run_strengths, tables.minimum, tables.groups, tables.rows)
     assert not {id(table) for table in fixed} & listed
     assert tables.rows[Kind.BOMB_WITH_KICKER]
-    for name in ("spans", "stretches", "span_index", "run_keys", "minimum"):
+    for name in ("spans", "stretches", "span_index", "run_keys", "run_strengths", "minimum"):
         assert id(getattr(tables, name)) not in listed, name
 
 
