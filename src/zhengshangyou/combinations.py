@@ -76,6 +76,12 @@ class Kind(enum.Enum):
     AIRPLANE_WITH_SINGLES = "airplane_with_singles"
     AIRPLANE_WITH_PAIRS = "airplane_with_pairs"
 
+    # Hashed by identity, as members are compared (an Enum's own __hash__, of the
+    # member's name, is a Python function: the generator's tables by kind paid a
+    # Python call on every look-up). Hashes were never the same from one process to
+    # the next (a str's hash is salted per process), so nothing can depend on them.
+    __hash__ = object.__hash__
+
     @property
     def rule(self) -> str:
         """The id of the rule that defines this kind.
