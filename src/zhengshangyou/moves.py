@@ -104,9 +104,10 @@ _MEMO_LIMIT = 100_000
 _POSITIONS_LIMIT = 50_000
 
 #: The longest straights kept in the memo, which holds one per window and suit of each
-#: card (4 ** 6 on a window of six ranks): longer ones are rarely met again, and would
-#: only make the memo churn (which costs most in the garbage collector's time).
-_KEPT_STRAIGHT = 6
+#: card (4 ** 5 on a window of five ranks): longer ones come again too rarely to pay
+#: for a memo that would churn (which costs most in the garbage collector's time),
+#: and are built from a slice of the hand's lowest cards (see _lowest_straights).
+_KEPT_STRAIGHT = 5
 
 _K = TypeVar("_K", bound=Hashable)
 _V = TypeVar("_V")
@@ -594,12 +595,15 @@ class Tables:
         rank's lowest card, or under ``straights_by_suit`` the top rank's card of
         ``top_suit``. Kept by the window and the suits of those cards on windows of up
         to :data:`_KEPT_STRAIGHT` ranks; built each time on longer ones, whose suits
-        rarely come again (there are 4 ** 7 ways to choose them for seven ranks)."""
+        rarely come again (there are 4 ** 6 ways to choose them for six ranks)."""
         table, keys, kept = self.lowest_straight, self.straight_keys, self.kept_straight
         if len(table) >= _MEMO_LIMIT:
             _trim(table, _MEMO_LIMIT)
         lows, by_rank, windows = hand.low_suit_bits, hand.by_rank, self.windows
         slices, strengths = self.window_slices, self.straight_strengths
+        # (An attribute of an Enum class is slow to read on Python 3.11, whose EnumType
+        # has a __getattr__: read once a call.)
+        kind = Kind.STRAIGHT
         lowest: tuple[Card | None, ...] | None = None  # each rank's lowest card, once needed
         found = []
         for index in indexes:
@@ -626,7 +630,7 @@ class Tables:
                         lowest = tuple([group[0] if group else None for group in by_rank])
                     cards = lowest[part]  # (the ranks of a window are held: no None)
                 strength, flipped = strengths[index]
-                play = new_play(Kind.STRAIGHT, cards, strength, flipped, Kind.STRAIGHT, False)
+                play = new_play(kind, cards, strength, flipped, kind, False)
             else:
                 play = self._straight_with_top_suit(hand, index, top_suit)
             if key is not None:
