@@ -789,18 +789,26 @@ class Tables:
     ) -> Iterable[Play]:
         """Straights and the straight flushes listed with them, run by run (R3.7, R3.11).
         (Straight flushes that are bombs answer straights of any length.)"""
-        if want & self.flush_bit and self.flush_bombs:
+        flushes = want & self.flush_bit
+        if top is None or (flushes and self.flush_bombs):
             indexes: Sequence[int] = self.spans[1][mask]
         else:
             indexes = self.run_windows(combination, mask, top, revolution, length, exact)
-        return self.straights_of(hand, want, indexes) if indexes else ()
+        if not indexes:
+            return ()
+        if self.plain_straights and self.classes and not flushes:
+            return self._lowest_straights(hand, indexes)  # (straights_of's case, without its call)
+        return self.straights_of(hand, want, indexes)
 
     def _list_runs(
         self, combination: Combination, hand: Hand, mask: int, attached: int, want: int,
         top: Play | None, revolution: bool, length: int, exact: bool,
     ) -> Iterable[Play]:
         """Pair runs and triple runs (R3.8, R3.9)."""
-        indexes = self.run_windows(combination, mask, top, revolution, length, exact)
+        if top is None:
+            indexes: Sequence[int] = self.spans[combination.width][mask]  # (run_windows' case)
+        else:
+            indexes = self.run_windows(combination, mask, top, revolution, length, exact)
         return self.runs_of(hand, combination, indexes) if indexes else ()
 
     def _list_winged(
