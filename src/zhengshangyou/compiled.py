@@ -33,7 +33,8 @@ class NoCython:
     the pure-Python build never needs.
 
     The modules that build objects on every move (:mod:`~zhengshangyou.plays`,
-    :mod:`~zhengshangyou.hand`, :mod:`~zhengshangyou.game`) ask ``cython.compiled``.
+    :mod:`~zhengshangyou.hand`, :mod:`~zhengshangyou.moves`,
+    :mod:`~zhengshangyou.game`) ask ``cython.compiled``.
     Cython makes it True when it compiles them, and they then set a new object's
     slots by one C call each (``PyObject_GenericSetAttr``): a Python call of a slot's
     setter makes a tuple of its arguments, which is most of the cost of a new play

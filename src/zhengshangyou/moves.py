@@ -58,6 +58,13 @@ from typing import Any, Literal, TypeVar
 
 import attrs
 
+try:
+    import cython
+except ImportError:  # (the pure-Python build needs no Cython: see NoCython)
+    from zhengshangyou.compiled import NoCython as cython
+if cython.compiled:  # pragma: no cover (the compiled build, whose tests CI runs apart)
+    from cython.cimports.cpython.object import PyObject_GenericSetAttr
+
 from zhengshangyou.cards import Card, Rank, Suit, check_copies
 from zhengshangyou.combinations import (
     ALL_KINDS,
@@ -1635,6 +1642,15 @@ def legal_plays(
     # Built through the slots' setters: every field is checked above, so the generic
     # ``__init__`` (a frozen class's setattr per field) would only repeat work.
     plays: LegalPlays = _NEW(LegalPlays)
+    if cython.compiled:  # pragma: no cover (see above)
+        PyObject_GenericSetAttr(plays, "hand", hand)
+        PyObject_GenericSetAttr(plays, "rules", rules)
+        PyObject_GenericSetAttr(plays, "to_beat", to_beat)
+        PyObject_GenericSetAttr(plays, "view", view)
+        PyObject_GenericSetAttr(plays, "revolution", revolution)
+        PyObject_GenericSetAttr(plays, "kinds", wanted)
+        PyObject_GenericSetAttr(plays, "must_include", must_include)
+        return plays
     set_hand, set_rules, set_to_beat, set_view, set_revolution, set_kinds, set_must_include = _PLAYS_SLOTS
     set_hand(plays, hand)
     set_rules(plays, rules)
