@@ -256,7 +256,7 @@ class Tables:
         self.classes = classes
         self.cards_of = cards_of
         # A member of the class view takes the lowest cards of each rank it uses, so
-        # keys with the same lowest cards share one entry (see _with_attached and runs_of);
+        # keys with the same lowest cards share one entry (see _with_attached);
         # not so for a hand with a card pinned first (R2.5), whose entries are its own.
         self.lowest = _LOWEST if classes and cards_of is cards_of_code else None
         self.enabled = kinds_mask(found)
@@ -553,8 +553,8 @@ class Tables:
 
     def _run(self, combination: Combination, key: tuple[int, ...]) -> Play:
         """The class of a pair run or triple run: ``key`` is the window's index and the
-        codes of its ranks, low to high (in the class view, of the lowest cards of each
-        rank: see :meth:`runs_of`); the member takes each rank's lowest cards."""
+        codes of its ranks, low to high (see :meth:`runs_of`); the member takes each
+        rank's lowest cards."""
         window, _, _ = self.windows[key[0]]
         cards_of, width = self.cards_of, combination.width
         cards = tuple(card for code in key[1:] for card in cards_of(code)[:width])
@@ -804,7 +804,7 @@ class Tables:
         if not indexes:
             return ()
         if self.plain_straights and self.classes and not flushes:
-            return self._lowest_straights(hand, indexes)  # (straights_of's case, without its call)
+            return self._lowest_straights(hand, indexes)  # (the common case, directly)
         return self.straights_of(hand, want, indexes)
 
     def _list_runs(
@@ -855,15 +855,12 @@ class Tables:
 
     def straights_of(self, hand: Hand, want: int, indexes: Sequence[int]) -> Iterable[Play]:
         """Straights and straight flushes (R3.7, R3.11, R3.17) of the kinds in ``want``
-        on the windows ``indexes``."""
-        if not indexes:
-            return ()
+        on the windows ``indexes`` (not empty), where the class view's straights are not
+        plain (:meth:`_list_straights` lists those with :meth:`_lowest_straights`)."""
         straight_ok = bool(want & self.straight_bit)
         flush_ok = bool(want & self.flush_bit)
         if not self.classes:
             return self._card_straights(hand, indexes, straight_ok, flush_ok)
-        if self.plain_straights and not flush_ok:
-            return self._lowest_straights(hand, indexes)
         found: list[Play] = []
         for index in indexes:
             if straight_ok:
@@ -929,7 +926,7 @@ class Tables:
         """Pair runs and triple runs (R3.8, R3.9) on the windows ``indexes``."""
         if not self.classes:
             return self._card_runs(hand, combination, indexes)
-        codes, windows, width = hand.rank_codes, self.windows, combination.width
+        width = combination.width
         if self.lowest is not None and not combination.suit_in_key:
             # The member takes each rank's lowest cards, and the window alone gives the
             # strength: built from the hand, which costs less than a memo's key and its
@@ -943,15 +940,9 @@ class Tables:
                 key, rev_key, family, is_bomb = strengths[index]
                 found.append(new_play(kind, cards, key, rev_key, family, is_bomb))
             return found
-        table = self.runs[combination.kind]
-        if self.lowest is not None:
-            # Keyed by the lowest cards of each rank, which is what the member takes:
-            # far fewer keys than all the groups of cards a hand may hold.
-            low = self.lowest[width]
-            return [
-                table[(index, *[low[codes[rank]] for rank in windows[index][1]])]
-                for index in indexes
-            ]
+        # A hand with a card pinned first (R2.5), whose tables are its own, or a run
+        # whose suits count: by the codes of the window's ranks.
+        codes, windows, table = hand.rank_codes, self.windows, self.runs[combination.kind]
         return [table[(index, *[codes[rank] for rank in windows[index][1]])] for index in indexes]
 
     def winged_of(
@@ -1164,7 +1155,8 @@ def pinned_tables(rules: Rules, card: Card) -> Tables:
     >>> pinned_tables(Rules(), Card.parse("3D")) is pinned_tables(Rules(), Card.parse("3D"))
     True
     """
-    kept = _PINNED_TABLES[rules]
+    last = _PINNED_TABLES.last  # (the rules asked for last, found by identity: see RulesCache.last)
+    kept = last[1] if last[0] is rules else _PINNED_TABLES.of(rules)
     tables = kept.get(card)
     if tables is None:
         tables = kept[card] = Tables(rules, True, cards_of=partial(pinned_cards, card))
@@ -1416,11 +1408,21 @@ class LegalPlays:
         if card not in self.hand:
             return
         pinned = self.hand.pinned(card)
+        index, rank = card.index, card.rank
         for play in self._plays(pinned_tables(self.rules, card), pinned):
-            if card in play.cards:
+            # One pass over the cards, by their ints (a Card's == is a Python call): 2
+            # when the play holds ``card``, 1 when it holds only others of its rank.
+            holds = 0
+            for held in play.cards:
+                if held.index == index:
+                    holds = 2
+                    break
+                if held.rank == rank:
+                    holds = 1
+            if holds == 2:
                 ordered = tuple(sorted(play.cards))  # the pinned card may stand out of order
                 yield play if ordered == play.cards else attrs.evolve(play, cards=ordered)
-            elif any(held.rank == card.rank for held in play.cards):
+            elif holds:
                 member = self._member_holding(play, card)
                 if member is not None:
                     yield member
