@@ -10,10 +10,13 @@ drawn uniformly from the legal moves), after 5 warm-up hands; it runs twice unde
 hands, and the difference over the hands is the figure, so the interpreter's start
 and the imports do not count. ``--pythonpath`` puts another copy of the library
 first (an older commit's ``src``, to compare two versions); ``PYTHONHASHSEED`` is
-fixed, so the same code gives the same count. Instructions are not seconds (a cache
+fixed, so the same copy gives the same count. Instructions are not seconds (a cache
 miss costs more than an add), but a change that halves them roughly halves the time
 too, and the count repeats to a few parts in a thousand where timings here drift by
-tens of percent.
+tens of percent. Two copies whose code differs only off the measured path can still
+differ by a few percent, though (two compiled wheels, class-view leads: 4%), probably
+because their objects sit at other addresses and ``Kind`` hashes by identity: read
+differences of that size between copies as noise.
 
 ``--workload rank-plays`` counts instead the instructions of one
 ``rank_plays(rules).legal(hand, to_beat)`` (default rules), leads and answers apart,
