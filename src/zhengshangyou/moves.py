@@ -855,8 +855,9 @@ class Tables:
 
     def straights_of(self, hand: Hand, want: int, indexes: Sequence[int]) -> Iterable[Play]:
         """Straights and straight flushes (R3.7, R3.11, R3.17) of the kinds in ``want``
-        on the windows ``indexes`` (not empty), where the class view's straights are not
-        plain (:meth:`_list_straights` lists those with :meth:`_lowest_straights`)."""
+        on the windows ``indexes`` (not empty), in the card view, or in the class view
+        when suits can tell straights apart (plain straights, whose class is their
+        window, :meth:`_list_straights` lists itself with :meth:`_lowest_straights`)."""
         straight_ok = bool(want & self.straight_bit)
         flush_ok = bool(want & self.flush_bit)
         if not self.classes:
