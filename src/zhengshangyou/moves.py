@@ -319,8 +319,6 @@ class Tables:
             self.run_keys[combination.kind] = (
                 tuple(key for key, _, _, _ in strengths), tuple(rev for _, rev, _, _ in strengths)
             )
-        straight_keys = self.run_keys[Kind.STRAIGHT]
-        self.straight_strengths = list(zip(*straight_keys, strict=True))
         # Straights by window and the suits of their cards (see _lowest_straights), on
         # the windows where they are kept.
         self.kept_straight = tuple(len(ranks) <= _KEPT_STRAIGHT for _, ranks, _ in self.windows)
@@ -607,10 +605,8 @@ class Tables:
         if len(table) >= _MEMO_LIMIT:
             _trim(table, _MEMO_LIMIT)
         lows, by_rank, windows = hand.low_suit_bits, hand.by_rank, self.windows
-        slices, strengths = self.window_slices, self.straight_strengths
-        # (An attribute of an Enum class is slow to read on Python 3.11, whose EnumType
-        # has a __getattr__: read once a call.)
-        kind = Kind.STRAIGHT
+        kind = self.straight.kind
+        slices, strengths = self.window_slices, self.run_strengths[kind]
         lowest: tuple[Card | None, ...] | None = None  # each rank's lowest card, once needed
         found = []
         for index in indexes:
@@ -636,8 +632,8 @@ class Tables:
                     if lowest is None:
                         lowest = tuple([group[0] if group else None for group in by_rank])
                     cards = lowest[part]  # (the ranks of a window are held: no None)
-                strength, flipped = strengths[index]
-                play = new_play(kind, cards, strength, flipped, kind, False)
+                strength, flipped, family, is_bomb = strengths[index]
+                play = new_play(kind, cards, strength, flipped, family, is_bomb)
             else:
                 play = self._straight_with_top_suit(hand, index, top_suit)
             if key is not None:
