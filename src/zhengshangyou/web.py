@@ -43,8 +43,9 @@ waiting for it are answered 503 at once). The bots of one request think for
 :data:`THINK_SECONDS` seconds in all (the ``think`` argument of
 :func:`create_app`); a bot still thinking then is left to finish in the
 background, its answer unused, and that move, and every bot move until it has
-finished, is :class:`~zhengshangyou.bots.GreedyBot`'s, which takes
-milliseconds on any rule set; so does a hint. A request body longer than
+finished, is :class:`~zhengshangyou.bots.GreedyBot`'s; so is a hint. The
+rules of a new game from the page are bounded in cost: a deal where a hand has
+more than :data:`MAX_LEADS` plays to lead is refused (400). A request body longer than
 :data:`MAX_BODY` bytes (:data:`MAX_NEW_BODY` for ``/api/new``) is refused with
 HTTP 413 before it is read, and one nested deeper than :data:`MAX_JSON_DEPTH`
 with HTTP 400 before it is decoded. ``GET /api/view`` answers with the view the
@@ -79,6 +80,7 @@ import threading
 import time
 import webbrowser
 from collections.abc import Callable, Sequence
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -102,13 +104,16 @@ from zhengshangyou.errors import (
     check_int,
 )
 from zhengshangyou.game import Game, Observation, Phase
+from zhengshangyou.moves import legal_plays
 from zhengshangyou.narrate import events, move_text, ordinal, score_lines, typed_form
 from zhengshangyou.plays import Play, laid_out
 from zhengshangyou.record import Record, json_depth
 from zhengshangyou.rules import Rules, check_rules
 from zhengshangyou.tournament import bot_from_name, check_bot_name
 
-__all__ = ["MAX_BODY", "MAX_JSON_DEPTH", "MAX_NEW_BODY", "MAX_WAITING", "THINK_SECONDS", "create_app", "serve"]
+__all__ = [
+    "MAX_BODY", "MAX_JSON_DEPTH", "MAX_LEADS", "MAX_NEW_BODY", "MAX_WAITING", "THINK_SECONDS", "create_app", "serve",
+]
 
 #: The page's files: static, with no game data in them.
 _PAGE = Path(__file__).with_name("webtable")
@@ -122,6 +127,11 @@ MAX_NEW_BODY = 4096
 
 #: How deep a request body may nest (``{"options": {"penalty_tiers": [[10, 2]]}}`` is 3).
 MAX_JSON_DEPTH = 4
+
+#: The most plays a hand of a new game's deal may have to lead from, for ``POST
+#: /api/new`` (the cost of the bots' every move grows with it): rules past it are
+#: refused (the two-deck preset with two players stays under 13,000).
+MAX_LEADS = 20_000
 
 #: How many requests may wait for a table while another is at work on it; more are
 #: answered 503 (try again) at once.
@@ -195,14 +205,24 @@ class _Table:
         if record is not None:
             self.write_record()  # an OSError now, when the file cannot be written
 
-    def start(self, rules: Rules) -> None:
-        """A new game under ``rules``, played by the bots up to the person's turn."""
+    def start(self, rules: Rules, *, bounded: bool = False) -> None:
+        """A new game under ``rules``, played by the bots up to the person's turn;
+        ``bounded``, refused when a hand of its deal has more than :data:`MAX_LEADS`
+        plays to lead (the table's game stays as it was)."""
         if not 0 <= self.seat < rules.players:
             raise InvalidSetupError(
                 f"seat must be 0..{rules.players - 1}, not {self.seat} (R2.1)", rule="R2.1"
             )
         seed = None if self.seed is None else (self.seed + self.games) % 2**64
-        self.game = Game(rules, seed=seed)
+        game = Game(rules, seed=seed)
+        if bounded:
+            for hand in game.hands:  # counted, up to the bound, never listed
+                if sum(1 for _ in islice(legal_plays(hand, rules), MAX_LEADS + 1)) > MAX_LEADS:
+                    raise ZhengShangyouError(
+                        f"these rules give a hand more than {MAX_LEADS:,} plays to choose from, more than this"
+                        " table's bots consider: choose fewer kinds of combination, or more players"
+                    )
+        self.game = game
         self.games += 1
         # The bots' names are used in turn for the other seats, as on the command line.
         self.players = [
@@ -499,7 +519,7 @@ def create_app(
             return _refusal(error, 413)
         except ValueError as error:
             return _refusal(error)
-        return await at_table(lambda: table.start(rules))
+        return await at_table(lambda: table.start(rules, bounded=True))
 
     app = Starlette(
         routes=[
