@@ -287,6 +287,8 @@ def test_serve_runs_the_table_with_uvicorn(monkeypatch: pytest.MonkeyPatch) -> N
     assert announced == [f"http://127.0.0.1:{port}/"]
     assert app.state.table.seat == 2
     assert app.state.table.players == ["greedy", "greedy", "you"]
+    serve(Rules(), port=0)  # nobody told: the caller prints nothing
+    assert len(served) == 2
 
 
 def test_the_page_is_static_and_holds_no_cards() -> None:
