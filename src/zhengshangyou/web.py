@@ -118,28 +118,28 @@ __all__ = [
 #: The page's files: static, with no game data in them.
 _PAGE = Path(__file__).with_name("webtable")
 
-#: The longest request body read, in bytes, but for ``/api/new``'s: a move of a
-#: whole two-deck hand, declared, is under 300.
 MAX_BODY = 1024
+"""The longest request body read, in bytes, but for ``/api/new``'s: a move of a
+whole two-deck hand, declared, is under 300."""
 
-#: The longest body of ``POST /api/new``, in bytes: every rule option, spelt out, fits.
 MAX_NEW_BODY = 4096
+"""The longest body of ``POST /api/new``, in bytes: every rule option, spelt out, fits."""
 
-#: How deep a request body may nest (``{"options": {"penalty_tiers": [[10, 2]]}}`` is 3).
 MAX_JSON_DEPTH = 4
+"""How deep a request body may nest (``{"options": {"penalty_tiers": [[10, 2]]}}`` is 3)."""
 
-#: The most plays a hand of a new game's deal may have to lead from, for ``POST
-#: /api/new`` (the cost of the bots' every move grows with it): rules past it are
-#: refused (the two-deck preset with two players stays under 13,000).
 MAX_LEADS = 20_000
+"""The most plays a hand of a new game's deal may have to lead from, for ``POST
+/api/new`` (the cost of the bots' every move grows with it): rules past it are
+refused (the two-deck preset with two players stays under 13,000)."""
 
-#: How many requests may wait for a table while another is at work on it; more are
-#: answered 503 (try again) at once.
 MAX_WAITING = 8
+"""How many requests may wait for a table while another is at work on it; more are
+answered 503 (try again) at once."""
 
-#: How long, in seconds, the bots of one request (or a hint) may think, all told,
-#: before the server plays :class:`~zhengshangyou.bots.GreedyBot`'s move for them.
-THINK_SECONDS = 1.0
+THINK_SECONDS = 1
+"""How long, in seconds, the bots of one request (or a hint) may think, all told,
+before the server plays :class:`~zhengshangyou.bots.GreedyBot`'s move for them."""
 
 _log = logging.getLogger(__name__)
 
