@@ -36,8 +36,10 @@ from zhengshangyou.record import Record
 from zhengshangyou.web import MAX_BODY, MAX_NEW_BODY, MAX_WAITING, create_app
 
 #: A generous bound on one answer that must not wait for a bot: the old server
-#: answered only when the bot had finished, which here is never.
-PROMPT = 2.0
+#: answered only when the bot had finished, which here is never; this one, on a
+#: loaded two-core machine under coverage, within 1.7 s (behind a hostile request
+#: that holds the table, with a stuck bot burning the CPU beside it).
+PROMPT = 3.0
 
 
 class Stuck:
@@ -225,7 +227,6 @@ def test_issue35_two_visitors_one_hostile_the_other_is_answered_promptly(stuck: 
             status, _, took = server.post("/api/move", {"move": hint["move"]})
             benign.append(("move", status, took))
     attacker.join(timeout=60)
-    print(benign, hostile_answers, time.monotonic() - began)
     assert not attacker.is_alive()
     assert all(status in (200, 400) and took < PROMPT for _, status, took in benign), benign
     assert time.monotonic() - began < 30
