@@ -43,13 +43,13 @@ waiting for it are answered 503 at once). The bots of one request think for
 :data:`THINK_SECONDS` seconds in all (the ``think`` argument of
 :func:`create_app`); a bot still thinking then is left to finish in the
 background, its answer unused, and that move, and every bot move until it has
-finished, is :class:`~zhengshangyou.bots.GreedyBot`'s; so is a hint. The
-rules of a new game from the page are bounded in cost: a deal where a hand has
-more than :data:`MAX_LEADS` plays to lead is refused (400). A request body longer than
-:data:`MAX_BODY` bytes (:data:`MAX_NEW_BODY` for ``/api/new``) is refused with
-HTTP 413 before it is read, and one nested deeper than :data:`MAX_JSON_DEPTH`
-with HTTP 400 before it is decoded. ``GET /api/view`` answers with the view the
-last change made, at once.
+finished, is :class:`~zhengshangyou.bots.GreedyBot`'s; so is a hint. The rules
+of a new game from the page are bounded in cost: a deal where a hand has more
+than :data:`MAX_LEADS` plays to lead from is refused (400). A request body
+longer than :data:`MAX_BODY` bytes (:data:`MAX_NEW_BODY` for ``/api/new``) is
+refused with HTTP 413 before it is read, and one nested deeper than
+:data:`MAX_JSON_DEPTH` with HTTP 400 before it is decoded. ``GET /api/view``
+answers at once with the view the last change made.
 
 >>> from starlette.testclient import TestClient
 >>> client = TestClient(create_app(Rules(), seed=1))   # the person at seat 0
