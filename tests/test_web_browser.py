@@ -9,6 +9,11 @@ is sent, the cards the other seats hold that the person may not know of
 with the record's number, so that what the page got is checked against the game
 as it was when the answer was made.
 
+The page is tried in a desktop's window (1280x800) and as phones (390x844 and
+320x568, emulated with a touch screen and a phone's pixel density, tapped rather
+than clicked): after every answer, every control drawn must be the element found
+at its own centre (nothing covers it) and the page no wider than the window.
+
 Without Chromium or Playwright these tests are skipped, unless
 ``ZHENGSHANGYOU_REQUIRE_BROWSER=1`` (as in CI), which makes that a failure.
 """
