@@ -204,9 +204,14 @@ def test_cli_referee_reports_a_legal_record_with_status_0(tmp_path: Path) -> Non
     status, out, err = run(["referee", str(path)])
     assert (status, err) == (0, "")
     (result,) = game.state.results
+    order = ", ".join(f"seat {seat}" for seat in result.finishing_order)
     assert out.splitlines() == [
-        f"The record is legal: every move follows the rules. Scores: {list(result.scores)}",
-        f"  hand 0: finishing order {list(result.finishing_order)}, scores {list(result.scores)}",
+        "The record is legal: every move follows the rules.",
+        f"  hand 1: finishing order {order}; scores seat 0 {result.scores[0]:+d}, seat 1 {result.scores[1]:+d}",
+        "  hand 2: unfinished (0 moves played), so not scored",
+        "Scores after 1 finished hand:",
+        f"  seat 0  {result.scores[0]:+d}",
+        f"  seat 1  {result.scores[1]:+d}",
     ]
 
 
