@@ -450,7 +450,7 @@ def play_session(
                 totals = ", ".join(f"{names[seat]} {score:+d}" for seat, score in enumerate(seen.scores))
                 screen.say(Text(f"Match totals: {totals}", style="bold"))
                 return True
-            if _interactive(stdin, screen) and not _next_hand_wanted(stdin, screen):
+            if _interactive(stdin) and not _next_hand_wanted(stdin, screen):
                 return False
             game.next_hand()
             continue
@@ -463,9 +463,10 @@ def play_session(
             return False
 
 
-def _interactive(stdin: TextIO, screen: Screen) -> bool:
-    """Whether a person types at a terminal (a pause between hands waits for them)."""
-    return stdin.isatty() and screen.out.isatty()
+def _interactive(stdin: TextIO) -> bool:
+    """Whether a person types at a terminal (a pause between hands waits for them;
+    piped input, a script, never waits)."""
+    return stdin.isatty()
 
 
 def _next_hand_wanted(stdin: TextIO, screen: Screen) -> bool:
