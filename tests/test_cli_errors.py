@@ -239,7 +239,7 @@ def test_cli_play_interrupted_says_so_with_status_130() -> None:
     out, err = io.StringIO(), io.StringIO()
     assert main(["play", "--seed", "1"], stdin=InterruptedInput(), stdout=out, stderr=err) == 130
     assert err.getvalue() == "Interrupted.\n"
-    assert out.getvalue().endswith("your move> ")
+    assert out.getvalue().endswith("your move> \n")  # "Interrupted." starts a line of its own
 
 
 def test_cli_simulate_interrupted_stops_its_pool_with_status_130(monkeypatch: pytest.MonkeyPatch) -> None:

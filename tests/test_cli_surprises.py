@@ -438,3 +438,16 @@ def test_issue35_item11_a_record_that_cannot_be_written_is_status_2() -> None:
     screen, errors = io.StringIO(), io.StringIO()
     assert main(["play", "--seed", "5", "--record", "/dev/full"], stdin=Typed(screen, "quit"), stdout=screen, stderr=errors) == 2
     assert errors.getvalue() == "zhengshangyou play: error: cannot write the record to /dev/full: No space left on device\n"
+
+
+def test_issue34_item6_ctrl_c_in_play_or_replay_leaves_no_prompt_line_open(tmp_path: Path) -> None:
+    class CtrlC(io.StringIO):
+        def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+            raise KeyboardInterrupt
+
+    path = tmp_path / "game.json"
+    assert play(["--seed", "9", "--record", str(path)], hints=True)[0] == 0
+    for argv in (["play", "--seed", "5"], ["replay", str(path)]):
+        screen = io.StringIO()
+        assert main(argv, stdin=CtrlC(), stdout=screen, stderr=io.StringIO()) == 130
+        assert screen.getvalue().endswith("> \n")

@@ -211,8 +211,7 @@ def _play(arguments: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: 
             game, you, _seat_bots(rules, you, arguments.bots), stdin, screen, hands=arguments.hands, header=header
         )
     except KeyboardInterrupt:
-        if record_file is not None:
-            screen.say()  # Ctrl-C at the prompt leaves its line open
+        screen.say()  # Ctrl-C at the prompt leaves its line open: what follows starts a new one
         raise
     finally:
         if record_file is not None:
@@ -274,9 +273,14 @@ def _replay(arguments: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr
         raise _UsageError(f"{path} is not a legal game record: {error} (zhengshangyou referee {path} explains)") from None
     if not 0 <= arguments.seat < record.rules.players:
         raise _UsageError(f"--seat must be a seat from 0 to {record.rules.players - 1}, not {arguments.seat}")
-    terminal.replay_session(
-        record, arguments.seat, stdin, terminal.Screen(stdout), pause=not arguments.to_end, show_hands=arguments.hands
-    )
+    screen = terminal.Screen(stdout)
+    try:
+        terminal.replay_session(
+            record, arguments.seat, stdin, screen, pause=not arguments.to_end, show_hands=arguments.hands
+        )
+    except KeyboardInterrupt:
+        screen.say()  # Ctrl-C at the prompt leaves its line open
+        raise
     return EXIT_OK
 
 
