@@ -451,3 +451,26 @@ def test_issue34_item6_ctrl_c_in_play_or_replay_leaves_no_prompt_line_open(tmp_p
         screen = io.StringIO()
         assert main(argv, stdin=CtrlC(), stdout=screen, stderr=io.StringIO()) == 130
         assert screen.getvalue().endswith("> \n")
+
+
+def test_issue34_item7_the_referee_counts_hands_from_1_in_its_reasons(tmp_path: Path) -> None:
+    game = two_hands()
+    data = Record.from_game(game).to_data()
+    deal = data["hands"][1]["deal"]
+    first, second = deal[0].split(), deal[1].split()
+    second.append(first.pop())  # an uneven deal (R2.2)
+    deal[0], deal[1] = " ".join(first), " ".join(second)
+    status, text = referee_of(tmp_path, data)
+    assert status == 1
+    moves = len(game.state.history()[0][1])
+    assert text.splitlines()[0] == f"The record breaks a rule at move {moves + 1} (counting from 1 over the whole match)."
+    assert text.splitlines()[2].startswith("  why:  hand 2: dealt singly from seat ")
+    data = Record.from_game(game).to_data()
+    data["hands"][0]["dealer"] = "0"
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    errors = io.StringIO()
+    assert main(["referee", str(path)], stdout=io.StringIO(), stderr=errors) == 2
+    assert errors.getvalue() == (
+        f"zhengshangyou referee: error: {path} is not a game record: hand 1: dealer must be a seat number, not '0'\n"
+    )

@@ -483,9 +483,9 @@ def _referee(arguments: argparse.Namespace, stdin: TextIO, stdout: TextIO, stder
         for seat, score in enumerate(report.scores):
             print(f"  {f'seat {seat}':<{width}}  {score:+d}", file=stdout)
         return EXIT_OK
-    if report.index is None and report.rule is None:
-        raise _UsageError(f"{path} is not a game record: {report.reason}")
     where, reason = _counted_from_one(report)
+    if report.index is None and report.rule is None:
+        raise _UsageError(f"{path} is not a game record: {reason}")
     print(f"The record breaks a rule at {where}.", file=stdout)
     print(f"  rule: {report.rule}", file=stdout)
     print(f"  why:  {reason}", file=stdout)
