@@ -133,8 +133,8 @@ def test_R1_4_ranks_alone_where_suits_cannot_matter(kept_games: list[Game]) -> N
     argv = ["--seed", "5", "--first-lead", "dealer", "--suit-order", "DCHS", "--pairs-by-suit", "true"]
     status, text = play(argv, pair, "quit")  # one of two: which suit is a choice
     assert re.search(
-        rf"Not allowed: name the cards, such as {pair}[CDHS] or {pair}[CDHS]: under these rules plays are compared"
-        r" by suit \(R4\.3\)\n",
+        rf"Not allowed: name the cards, such as {pair}[CDHS] or {pair}[CDHS]: under these rules plays of one rank"
+        r" are compared by suit \(R4\.3\)\n",
         text,
     )
     status, text = play(argv, "5 5 5 5 5", "quit")

@@ -63,6 +63,11 @@ def test_issue34_item4_replay_reads_Q_as_no_command_and_asks_again(tmp_path: Pat
     text = out.getvalue()
     assert text.count("Type Enter for the next move, a move number (1 to ") == 2
     assert "End of the record: scores" in text  # the end of input ran to the end
+    for word in ("quit", "exit"):
+        out = io.StringIO()
+        assert main(["replay", str(path)], stdin=io.StringIO(f"\n{word}\n"), stdout=out) == 0
+        assert re.search(r"\nmove 2/\d+> $", out.getvalue())  # stopped at the second pause
+        assert "End of the record" not in out.getvalue()
 
 
 # --- issue 34 item 5: one accurate reason, one rule id ------------------------------------
@@ -92,20 +97,32 @@ def test_issue34_item5_a_close_typo_of_a_command_is_pointed_out(typed: str, mean
     assert last_line(text.removesuffix("your move> ")).endswith(f"(R1.4); did you mean '{meant}'?")
 
 
+def test_issue34_item5_a_command_word_before_a_bad_card_is_no_typo() -> None:
+    status, text = play(["--seed", "5"], "take 3X", "quit")
+    assert status == 0
+    assert "did you mean" not in text
+    assert "'3X' is not a card" in text
+
+
 def test_issue34_item5_a_typo_of_an_exchange_verb_keeps_the_card() -> None:
     status, text = play(EXCHANGE, "giv 2S", hints=True)
     assert status == 0
     assert "(R1.4); did you mean 'give 2S'?" in text
 
 
-def test_issue34_item5_ranks_alone_where_suits_matter_name_one_rule() -> None:
-    status, text = play(["--preset", "winner", "--seed", "5"], "4", "quit")
+@pytest.mark.parametrize(
+    ("argv", "why"),
+    [
+        (["--preset", "winner"], "the suits you keep matter for straight flushes (R3.11)"),
+        (["--suit-order", "DCHS", "--singles-by-suit", "true"], "plays of one rank are compared by suit (R4.3)"),
+        (["--suit-order", "DCHS", "--straights-by-suit", "true"], "the suits you keep matter for straights, compared by suit (R4.5)"),
+    ],
+)
+def test_issue34_item5_ranks_alone_where_suits_matter_name_one_rule(argv: list[str], why: str) -> None:
+    status, text = play([*argv, "--seed", "5"], "4", "quit")
     assert status == 0
     (refusal,) = [line for line in text.splitlines() if "Not allowed" in line]
-    assert refusal == (
-        "your move> Not allowed: name the cards, such as 4C or 4H: under these rules the suits you keep"
-        " matter for straight flushes (R3.11)"
-    )
+    assert refusal == f"your move> Not allowed: name the cards, such as 4C or 4H: under these rules {why}"
     assert "R1.4" not in refusal
 
 

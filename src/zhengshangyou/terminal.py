@@ -335,10 +335,10 @@ def typed_move(text: str, seen: Observation) -> str:
         if len(held) > count and (rules.suits_matter or rules.straight_flush != "none"):
             if rules.straight_flush != "none":
                 rule, why = "R3.11", "the suits you keep matter for straight flushes"
-            elif rules.straights_by_suit:
-                rule, why = "R4.5", "straights are compared by suit"
+            elif rules.singles_by_suit or rules.pairs_by_suit:
+                rule, why = "R4.3", "plays of one rank are compared by suit"
             else:
-                rule, why = "R4.3", "plays are compared by suit"
+                rule, why = "R4.5", "the suits you keep matter for straights, compared by suit"
             examples = " or ".join(" ".join(str(card) for card in held[start : start + count]) for start in (0, 1))
             raise NotationError(
                 f"name the cards, such as {examples}: under these rules {why} ({rule})",
@@ -630,7 +630,14 @@ def replay_session(
 
 
 def _unseen(move: Move, mover: int, seat: int, names: Sequence[str]) -> str:
-    """A step ``seat`` does not see, said without what it hides (R8.2)."""
+    """A step ``seat`` does not see, said without what it hides (R8.2).
+
+    >>> from zhengshangyou.cards import parse_cards
+    >>> _unseen(Offer(parse_cards("3D 4C")), 1, 0, ["seat 0", "seat 1"])
+    'seat 1 (Winner) offers two cards to the Loser; seat 0 does not see them (R8.2)'
+    >>> _unseen(Take(parse_cards("3D")[0]), 1, 0, ["seat 0", "seat 1"])
+    'seat 1 moves; seat 0 does not see the move'
+    """
     if isinstance(move, Offer):
         return f"{names[mover]} (Winner) offers two cards to the Loser; seat {seat} does not see them (R8.2)"
     return f"{names[mover]} moves; seat {seat} does not see the move"
