@@ -408,6 +408,20 @@ def test_issue35_item6_a_unicode_digit_in_replay_asks_again(tmp_path: Path) -> N
     assert out.getvalue().count("Type Enter for the next move") == 2
 
 
+def test_issue35_item6_a_number_of_more_digits_than_int_reads_is_no_crash(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    assert play(["--seed", "9", "--record", str(path)], hints=True)[0] == 0
+    out, errors = io.StringIO(), io.StringIO()
+    assert main(["replay", str(path)], stdin=io.StringIO("9" * 5000 + "\n"), stdout=out, stderr=errors) == 0
+    assert errors.getvalue() == ""
+    assert "End of the record" in out.getvalue()  # a move past the last: to the end
+    screen, errors = io.StringIO(), io.StringIO()
+    typed = Typed(screen, "5C 6C 7C 8C 9C", "9" * 5000, "quit")
+    assert main(["play", *STRAIGHT_FLUSH], stdin=typed, stdout=screen, stderr=errors) == 0
+    assert errors.getvalue() == ""
+    assert "Not allowed: type a number from 1 to 2 for the reading of 5C 6C 7C 8C 9C" in screen.getvalue()
+
+
 # --- issue 35 item 10: the seed only where asked for ----------------------------------------
 
 

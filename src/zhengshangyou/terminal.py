@@ -50,7 +50,7 @@ _RANK_ONLY = re.compile(r"(?i)^(10|[2-9]|[tjqka])$")
 _COMMANDS = "cards (3D 10H BJ, or 9 9 9 where suits do not matter), pass, hint or ?, help, quit"
 # A kind's label typed after the cards, as a hint shows it: "2D 2H 3C 3H (pair run)".
 _LABEL = re.compile(r"\s*\(\s*([a-z_ ]+?)\s*\)\s*$", re.IGNORECASE)
-_KINDS = {kind.value: kind for kind in Kind}
+_KINDS = frozenset(kind.value for kind in Kind)
 # The words a person types besides cards: a close typo of one is pointed out.
 _WORDS = ("pass", "hint", "help", "quit", "give", "offer", "take", "return")
 _VERBS = ("give", "offer", "take", "return")
@@ -59,8 +59,16 @@ _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "e
 
 def _number(text: str) -> int | None:
     """``text`` as a whole number typed in ASCII digits, else None (``²`` is a digit
-    to ``str.isdigit`` that ``int`` refuses)."""
-    return int(text) if text.isascii() and text.isdigit() else None
+    to ``str.isdigit`` that ``int`` refuses); a number of more than 18 digits, which
+    no list or record reaches (and ``int`` may refuse), reads as 10**18.
+
+    >>> _number("12"), _number("²"), _number("1" * 5000) == 10**18
+    (12, None, True)
+    """
+    if not (text.isascii() and text.isdigit()):
+        return None
+    digits = text.lstrip("0") or "0"
+    return int(digits) if len(digits) <= 18 else 10**18
 
 
 class Screen:
