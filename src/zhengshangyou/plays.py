@@ -579,7 +579,7 @@ class Reader:
         width = max(widths)
         if len(widths) > 1 or width > 3:  # no kind has these counts: say what the cards are
             counted = [rank_count_words(count, rank) for rank, count in sorted(by_rank.items())]
-            listed = ", ".join(counted[:-1]) + " and " + counted[-1]
+            listed = " and ".join([", ".join(counted[:-1]), counted[-1]] if len(counted) > 1 else counted)
             return f"these cards form no combination: {listed}", "R3"
         consecutive = counts.mask in self.windows
         if width == 1 and len(by_rank) == 2 and not consecutive:  # no attempt at a straight
