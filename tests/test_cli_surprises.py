@@ -86,7 +86,7 @@ def test_issue34_item5_cards_of_no_combination_are_told_consistently() -> None:
     assert refusals == [
         "Not allowed: 3C 6D: these cards form no combination: two cards of different ranks (R3)",
         "Not allowed: 4C 4H 6D: these cards form no combination: two 4s and one 6 (R3)",
-        "Not allowed: 3C 4C: a straight needs at least min_straight=5 ranks (R3.7)",
+        "Not allowed: 3C 4C: these cards form no combination: two cards of different ranks (R3)",
     ]
 
 

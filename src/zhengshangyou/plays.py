@@ -581,11 +581,10 @@ class Reader:
             counted = [rank_count_words(count, rank) for rank, count in sorted(by_rank.items())]
             listed = " and ".join([", ".join(counted[:-1]), counted[-1]] if len(counted) > 1 else counted)
             return f"these cards form no combination: {listed}", "R3"
-        consecutive = counts.mask in self.windows
-        if width == 1 and len(by_rank) == 2 and not consecutive:  # no attempt at a straight
+        if width == 1 and len(by_rank) == 2:  # (never a straight, which has 3 ranks or more)
             return "these cards form no combination: two cards of different ranks", "R3"
         run = next(c for c in self.catalogue.of_shape(Shape.RUN, width) if not c.attached)
-        if consecutive and len(by_rank) < run.minimum:
+        if len(by_rank) < run.minimum:
             option = {1: "min_straight", 2: "min_pair_run", 3: "min_triple_run"}[width]
             return f"a {run.kind.label} needs at least {option}={run.minimum} ranks", run.rule
         return (
