@@ -577,8 +577,12 @@ class Reader:
             )
         widths = set(by_rank.values())
         width = max(widths)
-        if len(widths) > 1 or width > 3:
-            return "these cards form no combination", "R3"
+        if len(widths) > 1 or width > 3:  # no kind has these counts: say what the cards are
+            counted = [rank_count_words(count, rank) for rank, count in sorted(by_rank.items())]
+            listed = " and ".join([", ".join(counted[:-1]), counted[-1]] if len(counted) > 1 else counted)
+            return f"these cards form no combination: {listed}", "R3"
+        if width == 1 and len(by_rank) == 2:  # (never a straight, which has 3 ranks or more)
+            return "these cards form no combination: two cards of different ranks", "R3"
         run = next(c for c in self.catalogue.of_shape(Shape.RUN, width) if not c.attached)
         if len(by_rank) < run.minimum:
             option = {1: "min_straight", 2: "min_pair_run", 3: "min_triple_run"}[width]
@@ -588,6 +592,24 @@ class Reader:
             " (no wrap-around, no rank twice)",
             "R3.15",
         )
+
+
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+_RANK_NAMES = {
+    Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king", Rank.ACE: "ace",
+    Rank.BLACK_JOKER: "black joker", Rank.RED_JOKER: "red joker",
+}
+
+
+def rank_count_words(count: int, rank: Rank) -> str:
+    """``count`` cards of ``rank`` in words, for messages: ``two 3s``, ``one queen``.
+
+    >>> rank_count_words(2, Rank.THREE), rank_count_words(1, Rank.QUEEN), rank_count_words(0, Rank.ACE)
+    ('two 3s', 'one queen', 'no aces')
+    """
+    number = _WORDS[count] if 0 <= count < len(_WORDS) else str(count)
+    name = _RANK_NAMES.get(rank, rank.symbol)
+    return f"{number} {name}" if count == 1 else f"{number} {name}s"
 
 
 class _Counts:
