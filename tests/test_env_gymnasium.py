@@ -606,3 +606,14 @@ def test_issue35_item8_gymnasium_reset_refuses_bad_seeds_and_changes_nothing(
     assert env.np_random.bit_generator.state == state
     assert np.array_equal(env.action_masks(), first["action_mask"].astype(bool))
     env.reset(seed=2**64 - 1)  # the largest seed a game takes
+
+
+@pytest.mark.parametrize("render_mode", ["ansi", "human"])
+def test_issue34_check_env_with_each_render_mode(
+    render_mode: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Gymnasium's checker with its render check, through ``gymnasium.make`` (whose
+    spec it reads the render modes from)."""
+    checked(gymnasium.make(ENV_ID, render_mode=render_mode, players=3).unwrapped)
+    if render_mode == "human":
+        assert "hand 1 of 1" in capsys.readouterr().out

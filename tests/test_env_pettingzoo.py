@@ -21,7 +21,7 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]
+from pettingzoo.test import api_test, render_test, seed_test  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from zhengshangyou import (
@@ -472,3 +472,11 @@ def test_issue35_item8_unknown_agents_are_refused_with_typed_errors_R2_1(
         with pytest.raises(error, match="agent"):
             ask(agent)
     assert table.observe("seat_3")["action_mask"].shape == (ActionSpace(table.rules).size,)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_issue34_pettingzoo_render_test_passes(players: int, capsys: pytest.CaptureFixture[str]) -> None:
+    """PettingZoo's own render_test (every render mode the metadata lists), which the
+    issue's filer ran; "human" prints the seat to act's view."""
+    render_test(lambda render_mode=None: env(players=players, render_mode=render_mode))
+    assert "to act" in capsys.readouterr().out
