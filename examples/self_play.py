@@ -16,7 +16,8 @@ deals both times), and the script prints its win rate (the agent is the Winner, 
 out) and its mean score. Untrained, every weight is zero and its best action is the
 lowest legal id (the lowest single or pair...), which already wins about half the
 hands against random play (a random agent wins 1 in 4); after 3,000 self-play hands
-(half a minute of CPU) it won 75% of 500 evaluation hands on the development machine.
+(half a minute of CPU) it won 73.8% of the 1,000 evaluation hands (95% interval
+71.0-76.4%) on the development machine.
 
 Run:
     python examples/self_play.py                 # 3,000 self-play hands: about a minute of CPU
