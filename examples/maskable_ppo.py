@@ -66,8 +66,12 @@ def main(argv: list[str] | None = None) -> int:
 
     # Imported here, as modules of unknown type: the rest of the project never needs
     # torch, and the type checker is not asked to know these libraries.
-    sb3_contrib = importlib.import_module("sb3_contrib")
-    maskable_utils = importlib.import_module("sb3_contrib.common.maskable.utils")
+    try:
+        sb3_contrib = importlib.import_module("sb3_contrib")
+        maskable_utils = importlib.import_module("sb3_contrib.common.maskable.utils")
+    except ImportError as error:
+        print(f"this example needs sb3-contrib and torch ({error}): pip install sb3-contrib")
+        return 2
 
     rules = Rules()
     holder: dict[str, Any] = {}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import sys
 from pathlib import Path
@@ -33,3 +34,20 @@ def test_example_runs(path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip()
+
+
+def test_issue34_the_maskable_ppo_example_reads_its_options_without_torch() -> None:
+    """maskable_ppo.py imports sb3-contrib only to train: its help needs neither it nor
+    torch, and without them it says what to install (status 2) instead of a traceback."""
+    script = EXAMPLES[0].parent / "maskable_ppo.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--help"], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    assert "--self-play" in done.stdout
+    if importlib.util.find_spec("sb3_contrib") is None:
+        done = subprocess.run(
+            [sys.executable, str(script), "--steps", "1"], capture_output=True, text=True, timeout=300
+        )
+        assert done.returncode == 2
+        assert "pip install sb3-contrib" in done.stdout
