@@ -198,3 +198,30 @@ def test_issue35_item12_R1_4_a_record_with_a_lookalike_card_is_illegal() -> None
     report = referee(data)
     assert not report.legal
     assert card[:-1] + "ſ" in str(report)
+
+
+KELVIN = "\u212a"  # KELVIN SIGN: str.lower() reads it as "k"
+
+
+def test_issue35_item12_R1_4_kelvin_sign_is_no_king_for_the_action_space() -> None:
+    from zhengshangyou import ActionSpace
+
+    space = ActionSpace(Rules())
+    assert space.label(space.parse("K K")) == "K K"
+    with pytest.raises(errors.ZhengShangyouError):
+        space.parse(f"{KELVIN} {KELVIN}")
+
+
+def test_issue35_item12_R3_16_a_declared_kind_is_read_in_ascii_only() -> None:
+    from zhengshangyou.combinations import Kind
+    from zhengshangyou.plays import split_declaration
+
+    assert split_declaration("BJ RJ as JOKER_BOMB") == ("BJ RJ", Kind.JOKER_BOMB)
+    text = f"BJ RJ as jo{KELVIN}er_bomb"
+    assert split_declaration(text) == (text, None)  # no kind's name: all of it is cards
+
+
+def test_issue35_item12_R8_an_exchange_verb_is_read_in_ascii_only() -> None:
+    game = Game(Rules(), seed=1)
+    with pytest.raises(errors.ZhengShangyouError):
+        game.parse_move(f"ta{KELVIN}e 3D")

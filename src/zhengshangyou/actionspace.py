@@ -43,7 +43,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from zhengshangyou.actions import PASS, Give, Move, Offer, Pass, Return, Take
-from zhengshangyou.cards import Card, Rank, parse_cards
+from zhengshangyou.cards import Card, Rank, ascii_lower, ascii_upper, parse_cards
 from zhengshangyou.combinations import KIND_BITS, Kind, Shape, catalogue, kinds_mask
 from zhengshangyou.errors import (
     IllegalMoveError,
@@ -587,11 +587,11 @@ class ActionSpace:
             raise WrongTypeError(f"expected text, not {brief_repr(text)}", argument="text")
         layout = self._layout
         stripped = " ".join(text.split())
-        found = layout.by_label.get(stripped.lower())
+        found = layout.by_label.get(ascii_lower(stripped))
         if found is not None:
             return found
         verb, _, rest = stripped.partition(" ")
-        decision = _DECISIONS.get(verb.lower())
+        decision = _DECISIONS.get(ascii_lower(verb))
         if decision is not None:
             cards = parse_cards(rest)
             move: Move = Offer(cards) if decision is Offer else decision(_one(cards, text))
@@ -647,6 +647,6 @@ def _ranks(text: str) -> list[Rank] | None:
         return [Rank.parse(token) for token in tokens]
     except ZhengShangyouError:
         pass
-    if len(tokens) == 1 and all(char in _COMPACT for char in tokens[0].upper()):
-        return [_COMPACT[char] for char in tokens[0].upper()]
+    if len(tokens) == 1 and all(char in _COMPACT for char in ascii_upper(tokens[0])):
+        return [_COMPACT[char] for char in ascii_upper(tokens[0])]
     return None

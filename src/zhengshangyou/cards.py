@@ -172,6 +172,7 @@ _SUITS_BY_TEXT = {suit.letter: suit for suit in Suit} | {suit.symbol: suit for s
 
 
 _ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
 def ascii_upper(text: str) -> str:
@@ -184,6 +185,18 @@ def ascii_upper(text: str) -> str:
     ('10H', '3ſ')
     """
     return text.translate(_ASCII_UPPER)
+
+
+def ascii_lower(text: str) -> str:
+    """``text`` with its ASCII letters lower-cased and nothing else changed.
+
+    Command words and kind names are read case-insensitively in ASCII only: ``str.lower``
+    would read the Kelvin sign ``K`` (U+212A) as ``k``.
+
+    >>> ascii_lower("PASS"), ascii_lower("ta\u212ae") == "take"
+    ('pass', False)
+    """
+    return text.translate(_ASCII_LOWER)
 
 
 def _text(value: object, argument: str) -> str:

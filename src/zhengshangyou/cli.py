@@ -34,6 +34,7 @@ from typing import Any, TextIO
 
 from zhengshangyou import __version__
 from zhengshangyou.bots import Bot
+from zhengshangyou.cards import ascii_lower
 from zhengshangyou.errors import ZhengShangyouError
 from zhengshangyou.game import SEED_LIMIT, Game
 from zhengshangyou.record import MAX_DEPTH, MAX_LENGTH, Record, RefereeReport, json_depth, referee
@@ -103,7 +104,7 @@ def _bot_names(text: str) -> list[str]:
 def _option_value(text: str) -> Any:
     """Read an option value from the command line: true/false, none, a number, a list or text."""
     stripped = text.strip()
-    lowered = stripped.lower()
+    lowered = ascii_lower(stripped)
     if lowered in ("true", "yes", "on"):
         return True
     if lowered in ("false", "no", "off"):

@@ -28,7 +28,7 @@ except ImportError:  # (the pure-Python build needs no Cython: see NoCython)
 if cython.compiled:  # pragma: no cover (the compiled build, whose tests CI runs apart)
     from cython.cimports.cpython.object import PyObject_GenericSetAttr
 
-from zhengshangyou.cards import Card, Rank, check_copies, format_cards, parse_cards
+from zhengshangyou.cards import Card, Rank, ascii_lower, check_copies, format_cards, parse_cards
 from zhengshangyou.combinations import Combination, Shape, catalogue
 from zhengshangyou.combinations import Kind as Kind  # re-exported: its old home
 from zhengshangyou.errors import (
@@ -790,7 +790,7 @@ def split_declaration(text: str) -> tuple[str, Kind | None]:
     cards, separator, name = text.rpartition(" as ")
     if not separator:
         return text, None
-    value = "_".join(name.lower().split())
+    value = "_".join(ascii_lower(name).split())
     for kind in Kind:
         if kind.value == value:
             return cards, kind
