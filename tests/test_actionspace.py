@@ -13,6 +13,7 @@ import copy
 import itertools
 import pickle
 import random
+from typing import Literal
 
 import pytest
 from hypothesis import given, settings
@@ -378,3 +379,81 @@ def test_observation_played_cards_are_the_plays_of_the_log() -> None:
     bare = State(state.match, state.hand_state, state.trick, state.hands)
     assert bare == state
     assert bare.observation(0).played_cards == ((),) * 4
+
+
+def test_issue34_item12_decode_reads_only_the_ids_class(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Decoding an id costs what listing its class costs: no legal move of the position
+    is encoded to find it (before, every one was: 4,802 here, for each id). And the
+    round trip of every legal move of a two-deck, two-player hand gives the move back."""
+    rules = Rules.preset("two-deck", players=2)
+    game = Game(rules, seed=3)
+    seen = game.observation(game.to_act)
+    assert len(seen.legal_moves) > 4_000
+    space = ActionSpace(rules)
+    ids = [space.encode(move) for move in seen.legal_moves]
+    encoded = []
+    original = ActionSpace.encode
+
+    def counting(self: ActionSpace, move: Play) -> int:
+        encoded.append(move)
+        return original(self, move)
+
+    monkeypatch.setattr(ActionSpace, "encode", counting)
+    assert space.decode(ids[-1], seen) == seen.legal_moves[-1]
+    assert encoded == []
+    monkeypatch.undo()
+    assert [space.decode(index, seen) for index in ids] == list(seen.legal_moves)
+
+
+@settings(max_examples=10, deadline=None)
+@given(rules=one_deck_rules(), seed=st.integers(0, 2**16), steps=st.integers(0, 60))
+def test_issue34_item12_decode_gives_the_listed_move_of_every_id(
+    rules: Rules, seed: int, steps: int
+) -> None:
+    """R4.1: read from the id's class, decoding still gives exactly the move the class
+    view lists for the id, and refuses every other id (exchange decisions included)."""
+    rules = rules.evolve(target_score=None)
+    space = ActionSpace(rules)
+    rng = random.Random(seed)
+    for state in random_states(rules, seed, steps)[-3:]:
+        for seat in {max(state.to_act, 0), (max(state.to_act, 0) + 1) % state.players}:
+            seen = state.observation(seat)
+            listed = {space.encode(move): move for move in seen.legal_moves}
+            others = rng.sample(range(space.size), min(space.size, 300))
+            for index in [*listed, *others, space.pass_id, space.size - 1]:
+                if index in listed:
+                    assert space.decode(index, seen) == listed[index]
+                else:
+                    with pytest.raises(IllegalMoveError, match=f"action {index} "):
+                        space.decode(index, seen)
+
+
+@pytest.mark.parametrize("exchange", ["highest_for_one_of_two", "highest_for_any"])
+@pytest.mark.parametrize("decks", [1, 2])
+def test_issue34_item12_exchange_ids_decode_from_the_observation(
+    exchange: Literal["highest_for_one_of_two", "highest_for_any"], decks: Literal[1, 2]
+) -> None:
+    """R8.2/R8.3: every exchange id decodes to its decision exactly where the seat may
+    make it (two equal cards offered only when the Winner holds both copies)."""
+    rules = Rules(players=2, decks=decks, exchange=exchange)
+    space = ActionSpace(rules)
+    game = Game(rules, seed=5)
+    rng = random.Random(5)
+    checked = 0
+    while game.state.hand_number == 0 or game.phase is Phase.EXCHANGE:
+        if game.phase is Phase.HAND_OVER:
+            game.next_hand()
+            continue
+        if game.phase is Phase.EXCHANGE:
+            for seat in range(rules.players):
+                seen = game.observation(seat)
+                for index in range(space.pass_id, space.size):
+                    move = space.move(index)
+                    if move in seen.legal_moves:
+                        assert space.decode(index, seen) == move
+                        checked += 1
+                    else:
+                        with pytest.raises(IllegalMoveError):
+                            space.decode(index, seen)
+        game.play(rng.choice(list(game.legal_moves())))
+    assert checked >= 3  # a give, an offer or a return, and so on

@@ -204,9 +204,14 @@ def test_cli_referee_reports_a_legal_record_with_status_0(tmp_path: Path) -> Non
     status, out, err = run(["referee", str(path)])
     assert (status, err) == (0, "")
     (result,) = game.state.results
+    order = ", ".join(f"seat {seat}" for seat in result.finishing_order)
     assert out.splitlines() == [
-        f"The record is legal: every move follows the rules. Scores: {list(result.scores)}",
-        f"  hand 0: finishing order {list(result.finishing_order)}, scores {list(result.scores)}",
+        "The record is legal: every move follows the rules.",
+        f"  hand 1: finishing order {order}; scores seat 0 {result.scores[0]:+d}, seat 1 {result.scores[1]:+d}",
+        "  hand 2: unfinished (0 moves played), so not scored",
+        "Scores after 1 finished hand:",
+        f"  seat 0  {result.scores[0]:+d}",
+        f"  seat 1  {result.scores[1]:+d}",
     ]
 
 
@@ -234,7 +239,7 @@ def test_cli_play_interrupted_says_so_with_status_130() -> None:
     out, err = io.StringIO(), io.StringIO()
     assert main(["play", "--seed", "1"], stdin=InterruptedInput(), stdout=out, stderr=err) == 130
     assert err.getvalue() == "Interrupted.\n"
-    assert out.getvalue().endswith("your move> ")
+    assert out.getvalue().endswith("your move> \n")  # "Interrupted." starts a line of its own
 
 
 def test_cli_simulate_interrupted_stops_its_pool_with_status_130(monkeypatch: pytest.MonkeyPatch) -> None:

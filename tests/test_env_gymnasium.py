@@ -24,8 +24,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zhengshangyou import (
+    ActionSpace,
     Give,
     IllegalMoveError,
+    InvalidSetupError,
     Offer,
     Phase,
     Return,
@@ -35,7 +37,7 @@ from zhengshangyou import (
     ZhengShangyouError,
 )
 from zhengshangyou.bots import GreedyBot, RandomBot
-from zhengshangyou.envs import action_mask, layout, observation_bounds
+from zhengshangyou.envs import PolicyBot, action_mask, layout, observation_bounds
 from zhengshangyou.envs.gymnasium import ENV_ID, ObsType, VsBotsEnv
 from zhengshangyou.testing import rules_sets
 
@@ -67,7 +69,10 @@ def play_out(env: VsBotsEnv, seed: int, agent: np.random.Generator) -> list[tupl
         assert not info["illegal_action"]
         steps.append((seen, float(reward)))
     assert seen in env.observation_space
-    assert not seen["action_mask"].any()
+    # The episode is over: the mask marks the pass id alone, a placeholder (issue 34).
+    assert np.flatnonzero(seen["action_mask"]).tolist() == [env.actions.pass_id]
+    assert np.array_equal(info["action_mask"], seen["action_mask"])
+    assert env.game.observation(env.seat).legal_moves == ()
     return steps
 
 
@@ -359,12 +364,11 @@ def test_issue15_opponents_by_name_by_list_and_by_instance() -> None:
     env.reset(seed=0)
     kinds = {seat: type(bot).__name__ for seat, bot in env.opponents.items()}
     assert kinds == {3: "HeuristicBot", 0: "GreedyBot", 1: "RandomBot"}  # in play order from the agent
+    # A bot given is used, not copied (issue 34): the one object at every seat.
     shared = RandomBot(seed=1)
     env = VsBotsEnv(opponents=shared)
     env.reset(seed=0)
-    bots = list(env.opponents.values())
-    assert len({id(bot) for bot in bots}) == 3
-    assert shared not in bots
+    assert all(bot is shared for bot in env.opponents.values())
 
 
 @pytest.mark.parametrize(
@@ -376,7 +380,7 @@ def test_issue15_opponents_by_name_by_list_and_by_instance() -> None:
         ({"opponents": ["random", "random", 3]}, WrongTypeError, "an opponent is"),
         ({"seat": 4}, ZhengShangyouError, "seat must be 'random' or 0 to 3"),
         ({"seat": "0"}, WrongTypeError, "seat must be an int"),
-        ({"render_mode": "human"}, ZhengShangyouError, "render_mode must be one of"),
+        ({"render_mode": "rgb_array"}, ZhengShangyouError, "render_mode must be one of"),
         ({"illegal_action": "ignore"}, ZhengShangyouError, "illegal_action must be one of"),
         ({"hands": 0}, ZhengShangyouError, "hands must be at least 1"),
         ({"players": 9}, ZhengShangyouError, "players"),
@@ -424,3 +428,192 @@ def test_issue15_examples_learn_runs_in_its_quick_mode(tmp_path: Path) -> None:
     assert "episodes" in done.stdout
     assert "win rate" in done.stdout
     assert "random baseline" in done.stdout
+
+
+# --- issue 34: masks, the policy adapter, self-play, rendering, seeds ----------------------------
+
+
+def get_action_masks(env: Any) -> np.ndarray:
+    """A stand-in for sb3-contrib's ``sb3_contrib.common.maskable.utils.get_action_masks``
+    (no torch in CI): a vectorised environment is asked through ``env_method``, any
+    other through ``get_wrapper_attr``, which looks through Gymnasium's wrappers."""
+    if hasattr(env, "env_method"):
+        return np.stack(env.env_method("action_masks"))
+    return np.asarray(env.get_wrapper_attr("action_masks")())
+
+
+def is_masking_supported(env: Any) -> bool:
+    """A stand-in for sb3-contrib's ``is_masking_supported``: whether ``MaskablePPO``
+    accepts the environment (else: "Environment does not support action masking")."""
+    if hasattr(env, "env_method"):
+        return bool(env.has_attr("action_masks"))
+    try:
+        env.get_wrapper_attr("action_masks")
+    except AttributeError:
+        return False
+    return True
+
+
+class StandInVecEnv:
+    """What of SB3's ``DummyVecEnv`` the mask look-up uses: ``env_method`` (through each
+    environment's wrappers) and ``has_attr``."""
+
+    def __init__(self, envs: list[gymnasium.Env[Any, Any]]) -> None:
+        self.envs = envs
+
+    def env_method(self, name: str, *args: Any) -> list[Any]:
+        return [env.get_wrapper_attr(name)(*args) for env in self.envs]
+
+    def has_attr(self, name: str) -> bool:
+        try:
+            for env in self.envs:
+                env.get_wrapper_attr(name)
+        except AttributeError:
+            return False
+        return True
+
+
+def test_issue34_item9_action_masks_for_maskable_ppo() -> None:
+    """MaskablePPO finds ``action_masks()`` through ``gymnasium.make``'s wrappers and
+    through a vectorised environment; the mask is the observation's, as booleans."""
+    env = gymnasium.make(ENV_ID, opponents="greedy", players=3)
+    assert is_masking_supported(env)
+    seen, info = env.reset(seed=3)
+    masks = get_action_masks(env)
+    assert masks.dtype == np.bool_
+    assert masks.shape == (env.unwrapped.actions.size,)  # type: ignore[attr-defined]
+    assert np.array_equal(masks, seen["action_mask"].astype(bool))
+    assert np.array_equal(masks, info["action_mask"].astype(bool))
+    seen, *_ = env.step(int(np.flatnonzero(masks)[0]))
+    assert np.array_equal(get_action_masks(env), seen["action_mask"].astype(bool))
+    vectorised = StandInVecEnv([gymnasium.make(ENV_ID, players=2) for _ in range(3)])
+    assert is_masking_supported(vectorised)
+    for seed, one in enumerate(vectorised.envs):
+        one.reset(seed=seed)
+    stacked = get_action_masks(vectorised)
+    assert stacked.shape == (3, ActionSpace(Rules(players=2)).size)
+    assert stacked.any(axis=1).all()
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        VsBotsEnv().action_masks()
+
+
+def test_issue34_item10_policies_and_bots_are_used_not_copied() -> None:
+    """A plain callable ``(observation_array, mask) -> id`` is an opponent (a
+    :class:`PolicyBot`); a bot given is the one object at every seat; self-play: the
+    opponents call the very policy the agent is trained with."""
+    calls: list[int] = []
+
+    def lowest(observation: np.ndarray, mask: np.ndarray) -> int:
+        assert observation.dtype == np.float32
+        assert mask.dtype == np.int8
+        calls.append(int(mask.sum()))
+        return int(np.flatnonzero(mask)[0])
+
+    env = VsBotsEnv(opponents=lowest, players=3)
+    seen, _ = env.reset(seed=1)
+    bots = list(env.opponents.values())
+    assert all(isinstance(bot, PolicyBot) and bot.policy is lowest for bot in bots)
+    assert bots[0] is bots[1]  # one adapter for the one policy
+    terminated = False
+    while not terminated:
+        seen, _, terminated, _, _ = env.step(lowest(seen["observation"], seen["action_mask"]))
+    assert len(calls) > 10  # the agent's own calls and its opponents'
+    heavy = GreedyBot()
+    env = VsBotsEnv(opponents=[heavy, "random", lowest])
+    env.reset(seed=2)
+    assert env.opponents[1] is heavy
+    mixed = VsBotsEnv(opponents=[PolicyBot(lowest), lowest, lowest])
+    mixed.reset(seed=0)
+    assert mixed.opponents[2] is mixed.opponents[3]
+
+
+@pytest.mark.parametrize(
+    ("opponents", "message"),
+    [
+        (RandomBot, "not the class RandomBot: pass RandomBot()"),
+        ([RandomBot, "random", "random"], "not the class RandomBot"),
+        (3.5, "opponents must be a bot name, a bot, a policy"),
+        (["random", "random", object()], "an opponent is a bot name, a bot or a policy"),
+    ],
+)
+def test_issue34_item10_opponents_that_are_neither_are_refused(opponents: Any, message: str) -> None:
+    with pytest.raises(WrongTypeError, match=message):
+        VsBotsEnv(opponents=opponents)
+
+
+def test_issue34_item11_render_mode_human_prints_the_agents_view(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    env = gymnasium.make(ENV_ID, render_mode="human", players=3, seat=1)
+    assert "human" in env.metadata["render_modes"]
+    env.reset(seed=3)
+    shown = capsys.readouterr().out
+    assert shown.startswith("hand 1 of 1, play:")
+    game = env.unwrapped.game  # type: ignore[attr-defined]
+    assert f"your hand: {game.hands[1]}" in shown
+    assert str(game.hands[0]) not in shown
+    assert env.render() is None
+    assert capsys.readouterr().out == shown  # render() prints the same view again
+    mask = env.unwrapped.action_masks()  # type: ignore[attr-defined]
+    env.step(int(np.flatnonzero(mask)[0]))
+    assert capsys.readouterr().out.startswith("hand 1 of 1")
+    checked(VsBotsEnv(render_mode="human"))
+
+
+def test_issue34_item11_autoreset_never_gives_an_empty_mask() -> None:
+    """Under Gymnasium 1.x's default autoreset (next step), the observation at an
+    episode's end carries the pass id alone (a placeholder: never an empty mask); the
+    next step's action is ignored and a new episode starts with its legal ids."""
+    envs = gymnasium.vector.SyncVectorEnv(
+        [lambda: gymnasium.make(ENV_ID, players=2) for _ in range(2)]
+    )
+    seen, info = envs.reset(seed=11)
+    pass_id = ActionSpace(Rules(players=2)).pass_id
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(400):
+        assert seen["action_mask"].any(axis=1).all()
+        assert info["action_mask"].any(axis=1).all()
+        masks = np.stack(envs.call("action_masks"))
+        assert np.array_equal(masks, seen["action_mask"].astype(bool))
+        actions = np.array([rng.choice(np.flatnonzero(row)) for row in masks])
+        seen, _, terminated, _, info = envs.step(actions)
+        for row in np.flatnonzero(terminated):
+            assert np.flatnonzero(seen["action_mask"][row]).tolist() == [pass_id]
+            ended += 1
+        if ended >= 3:
+            break
+    assert ended >= 3
+    envs.close()
+
+
+@pytest.mark.parametrize(
+    ("seed", "error"),
+    [(-1, InvalidSetupError), (2**64, InvalidSetupError), (1.5, WrongTypeError),
+     ("abc", WrongTypeError), (True, WrongTypeError)],
+)
+def test_issue35_item8_gymnasium_reset_refuses_bad_seeds_and_changes_nothing(
+    seed: Any, error: type[Exception]
+) -> None:
+    env = VsBotsEnv()
+    first, _ = env.reset(seed=4)
+    game, generator = env.game, env.np_random
+    state = generator.bit_generator.state
+    with pytest.raises(error, match="seed"):
+        env.reset(seed=seed)
+    assert env.game is game
+    assert env.np_random is generator
+    assert env.np_random.bit_generator.state == state
+    assert np.array_equal(env.action_masks(), first["action_mask"].astype(bool))
+    env.reset(seed=2**64 - 1)  # the largest seed a game takes
+
+
+@pytest.mark.parametrize("render_mode", ["ansi", "human"])
+def test_issue34_check_env_with_each_render_mode(
+    render_mode: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Gymnasium's checker with its render check, through ``gymnasium.make`` (whose
+    spec it reads the render modes from)."""
+    checked(gymnasium.make(ENV_ID, render_mode=render_mode, players=3).unwrapped)
+    if render_mode == "human":
+        assert "hand 1 of 1" in capsys.readouterr().out

@@ -13,6 +13,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 
@@ -298,7 +299,7 @@ def test_R7_game_types_are_as_the_scoring_is() -> None:
     assert info.get_type().reward_model == pyspiel.GameType.RewardModel.TERMINAL
     assert info.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert info.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
-    assert not info.get_type().provides_information_state_tensor
+    assert info.get_type().provides_information_state_tensor  # issue 34
     assert info.max_game_length() == Rules().max_moves
     exchange = load(exchange="highest_for_any", hands=2)
     assert (
@@ -524,7 +525,8 @@ def test_issue15_the_observer_shows_one_seats_view_only() -> None:
         )
     with pytest.raises(WrongTypeError, match="no parameters"):
         game.make_py_observer(None, {"x": 1})
-    assert game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True)).tensor is None
+    recall = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    assert list(recall.dict) == ["observation", "history"]
 
 
 # ---------------------------------------------------------------------------
@@ -631,3 +633,88 @@ def test_issue15_a_state_serialises_and_comes_back() -> None:
             state.apply_action(rng.choices(actions, weights)[0])
         else:
             state.apply_action(rng.choice(state.legal_actions()))
+
+
+# ---------------------------------------------------------------------------
+# issue 34 item 11: the information state tensor; issue 35 item 5: chance actions
+
+
+def test_issue34_item11_information_state_tensor_is_the_observation_and_the_hands_actions() -> None:
+    """Deep CFR and the other information-state algorithms read
+    ``information_state_tensor``: the observation tensor, then every action the seat
+    saw this hand in order (relative seat, id), zeros after; the game type says so."""
+    game = load(preset="winner", exchange="highest_for_one_of_two", hands=2, players=3)
+    assert game.get_type().provides_information_state_tensor
+    rules, space = game.rules, ActionSpace(game.rules)
+    size = game.observation_tensor_size()
+    assert game.information_state_tensor_size() == size + 2 * rules.max_moves
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    checked = 0
+    while not state.is_terminal():
+        for seat in range(rules.players):
+            tensor = np.array(state.information_state_tensor(seat))
+            assert tensor.shape == (game.information_state_tensor_size(),)
+            assert tensor[:size].tolist() == pytest.approx(state.observation_tensor(seat))
+            history = tensor[size:].reshape(-1, 2)
+            if state.is_chance_node():
+                continue
+            seen = state.engine.observation(seat)
+            expected = [
+                ((action.seat - seat) % rules.players + 1, space.encode(action.move) + 1)
+                for action in seen.history
+            ]
+            told = np.rint(history * [rules.players, space.size]).astype(int)
+            assert [tuple(pair) for pair in told[: len(expected)]] == expected
+            assert not told[len(expected) :].any()
+            checked += 1
+        if state.is_chance_node():
+            actions, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, weights)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 100
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_issue34_item11_information_state_tensor_hides_what_the_seat_cannot_see() -> None:
+    """The swap test of the observation, on the information state tensor: two deals
+    that differ only in cards of other seats give the same tensor, move after move."""
+    game = load(players=3, dealer=0)
+    order = list(range(54))
+    swapped = list(order)
+    swapped[1], swapped[5] = swapped[5], swapped[1]  # 3C (seat 1) and 4C (seat 2)
+    states = []
+    for deal in (order, swapped):
+        state = game.new_initial_state()
+        for index in deal:
+            state.apply_action(index)
+        state.apply_action(0)  # the trick card: 3D, seat 0's
+        states.append(state)
+    first, second = states
+    for _ in range(6):  # the same moves in both, while they are legal in both
+        assert first.information_state_tensor(0) == second.information_state_tensor(0)
+        common = sorted(set(first.legal_actions()) & set(second.legal_actions()))
+        if not common:
+            break
+        first.apply_action(common[-1])
+        second.apply_action(common[-1])
+    assert first.information_state_tensor(1) != second.information_state_tensor(1)
+
+
+@pytest.mark.parametrize("action", [-2, -53, -54, -55, -10**6, 54, 107, 108, 10**6])
+def test_issue35_item5_trick_card_outcomes_are_checked(action: int) -> None:
+    """R2.4: at the trick-card chance node only the dealt cards' outcomes are taken;
+    anything else (a negative id read modulo 54 before, a second copy with one deck,
+    an id past the range) raises a typed error and changes nothing."""
+    state = load(players=3, dealer=0).new_initial_state()
+    for index in range(54):
+        state.apply_action(index)
+    before = str(state)
+    assert action not in dict(state.chance_outcomes())
+    with pytest.raises(InvalidSetupError, match=r"R2\.4"):
+        state.apply_action(action)
+    assert str(state) == before
+    assert state.is_chance_node()
+    state.apply_action(52)  # BJ, a dealt card: still taken
+    assert state.engine.deal.trick_card == Card.parse("BJ")

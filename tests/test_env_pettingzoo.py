@@ -21,13 +21,14 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]
+from pettingzoo.test import api_test, render_test, seed_test  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from zhengshangyou import (
     ActionSpace,
     Game,
     IllegalMoveError,
+    InvalidSetupError,
     Phase,
     Rules,
     WrongTypeError,
@@ -422,3 +423,60 @@ def test_issue15_the_table_text_shows_the_trick_R5() -> None:
     text = table_text(seen)
     assert f"top: {seen.top} ({seen.top.kind.value}) by seat_{seen.top_seat}" in text
     assert "passed: " + ", ".join(f"seat_{seat}" for seat in seen.passed) in text
+
+
+# --- issue 35, item 8: seeds and agents are checked first ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("seed", "error"),
+    [(-1, InvalidSetupError), (2**64, InvalidSetupError), (1.5, WrongTypeError),
+     ("abc", WrongTypeError), (False, WrongTypeError), (np.int64(3), WrongTypeError)],
+)
+def test_issue35_item8_reset_refuses_bad_seeds_and_changes_nothing_R2_3(
+    seed: Any, error: type[Exception]
+) -> None:
+    table = raw_env(players=3)
+    table.reset(seed=5)
+    generator, game = table._rng, table._game
+    state = generator.bit_generator.state
+    seen = table.observe(table.agent_selection)
+    with pytest.raises(error, match="seed"):
+        table.reset(seed=seed)
+    assert table._rng is generator
+    assert generator.bit_generator.state == state
+    assert table._game is game
+    after = table.observe(table.agent_selection)
+    assert np.array_equal(after["observation"], seen["observation"])
+    # Unseeded resets still follow the last seed given: the refused one left no trace.
+    table.reset()
+    again = raw_env(players=3)
+    again.reset(seed=5)
+    again.reset()
+    assert table.game.state.seed == again.game.state.seed
+    table.reset(seed=2**64 - 1)  # the largest seed a game takes
+    assert table.game.state.seed == 2**64 - 1
+
+
+@pytest.mark.parametrize(
+    ("agent", "error"),
+    [("seat_9", InvalidSetupError), ("player_0", InvalidSetupError), (0, WrongTypeError),
+     (None, WrongTypeError)],
+)
+def test_issue35_item8_unknown_agents_are_refused_with_typed_errors_R2_1(
+    agent: Any, error: type[Exception]
+) -> None:
+    table = raw_env()
+    table.reset(seed=1)
+    for ask in (table.observe, table.seat_observation, table.observation_space, table.action_space):
+        with pytest.raises(error, match="agent"):
+            ask(agent)
+    assert table.observe("seat_3")["action_mask"].shape == (ActionSpace(table.rules).size,)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_issue34_pettingzoo_render_test_passes(players: int, capsys: pytest.CaptureFixture[str]) -> None:
+    """PettingZoo's own render_test (every render mode the metadata lists), which the
+    issue's filer ran; "human" prints the seat to act's view."""
+    render_test(lambda render_mode=None: env(players=players, render_mode=render_mode))
+    assert "to act" in capsys.readouterr().out

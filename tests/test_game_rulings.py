@@ -9,6 +9,7 @@ from the code.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -1188,3 +1189,70 @@ def test_R3_16_R3_cards_not_held_are_refused_as_not_held_before_any_reading_is_a
     with pytest.raises(AmbiguousPlayError):
         game.play("6D 7D 8D")
     assert game.state.log == ()
+
+
+# Issue 34 item 5: a refused move says one accurate reason, with one rule id, and what
+# may be done instead.
+
+
+def test_issue34_item5_R3_two_cards_of_different_ranks_are_no_straight_attempt() -> None:
+    game = new_game(Rules(first_lead="dealer"), ["3C 5H 4D 4C 5D 6S", 16, 15, None])  # (held or not: read first)
+    for typed, message, rule in [
+        ("3C 5H", "3C 5H: these cards form no combination: two cards of different ranks (R3)", "R3"),
+        ("4D 4C 5D", "4D 4C 5D: these cards form no combination: two 4s and one 5 (R3)", "R3"),
+        ("3C 4D", "3C 4D: these cards form no combination: two cards of different ranks (R3)", "R3"),
+        ("3C 4D 6S", "3C 4D 6S: a straight needs at least min_straight=5 ranks (R3.7)", "R3.7"),
+        ("3C 4D 5H 6S 5D", "3C 4D 5D 5H 6S: these cards form no combination: one 3, one 4, two 5s and one 6 (R3)", "R3"),
+    ]:
+        rejected(game, typed, seat=0, error=InvalidCombinationError, rule=rule)
+        with pytest.raises(InvalidCombinationError, match=f"^{re.escape(message)}$"):
+            game.play(typed, seat=0)
+
+
+def test_issue34_item5_R8_2_a_refused_give_names_the_card_the_loser_must_give() -> None:
+    second: list[HandSpec] = [13, 13, "3S 4S 5S 6S 7S 8S 9S 10S JS QS KS 2S BJ RJ", None]
+    game = _exchange_game("highest_for_one_of_two", second)
+    moves: list[tuple[Move, str]] = [
+        (Give(card("BJ")), "give BJ is not allowed: BJ is not the Loser's highest card; the Loser must give their highest card: give RJ (R8.2)"),
+        (Give(card("AS")), "give AS is not allowed: the Loser does not hold AS; the Loser must give their highest card: give RJ (R8.2)"),
+        (PASS, "pass is not allowed now: the Loser must give their highest card: give RJ (R8.2)"),
+        (Take(card("3S")), "take 3S is not allowed now: the Loser must give their highest card: give RJ (R8.2)"),
+    ]
+    for move, message in moves:
+        rejected(game, move, seat=2, error=IllegalMoveError, rule="R8.2")
+        with pytest.raises(IllegalMoveError) as caught:
+            game.play(move, seat=2)
+        assert str(caught.value) == message
+
+
+def test_issue34_item5_R8_2_a_refused_take_names_the_cards_offered() -> None:
+    game = _exchange_game("highest_for_one_of_two", _SUITED)
+    game.play(Give(card("RJ")), seat=2)
+    with pytest.raises(IllegalMoveError) as caught:
+        game.play(Offer(parse_cards("3C 3S")), seat=0)
+    assert str(caught.value) == (
+        "offer 3C 3S is not allowed: the Winner does not hold 3S;"
+        " the Winner must offer two cards of their hand ('offer CARD CARD') (R8.2)"
+    )
+    game.play(Offer(parse_cards("3C 4C")), seat=0)
+    rejected(game, Take(card("4D")), seat=2, error=IllegalMoveError, rule="R8.2")
+    with pytest.raises(IllegalMoveError) as caught:
+        game.play(Take(card("4D")), seat=2)
+    assert str(caught.value) == "take 4D is not allowed: 4D was not offered; the Loser may take 3C or 4C (R8.2)"
+    with pytest.raises(IllegalMoveError) as caught:
+        game.play("give 3C", seat=2)
+    assert str(caught.value) == (
+        "give 3C is not allowed now: the Loser must take one of the offered cards: take 3C or take 4C (R8.2)"
+    )
+
+
+def test_issue34_item5_R8_3_a_refused_return_names_the_card_not_held() -> None:
+    game = _exchange_game("highest_for_any", _SUITED)
+    game.play(Give(card("RJ")), seat=2)
+    rejected(game, "return 3D", seat=0, error=IllegalMoveError, rule="R8.3")
+    with pytest.raises(IllegalMoveError) as caught:
+        game.play("return 3D", seat=0)
+    assert str(caught.value) == (
+        "return 3D is not allowed: the Winner does not hold 3D; the Winner must return a card of their hand"
+        " ('return CARD') (R8.3)"
+    )

@@ -152,10 +152,10 @@ WHY_NOT = [
     ("zhengshangyou", {}, "5D 6C 7H 8S BJ", "R3",
      "jokers stand only as singles, joker pairs, the joker bomb and kickers;"
      " never in runs, triples, full houses or bombs of a rank"),
-    ("zhengshangyou", {}, "3D 3C 4D", "R3", "these cards form no combination"),
-    ("zhengshangyou", {}, "3D 3C 4D 5D", "R3", "these cards form no combination"),
+    ("zhengshangyou", {}, "3D 3C 4D", "R3", "these cards form no combination: two 3s and one 4"),
+    ("zhengshangyou", {}, "3D 3C 4D 5D", "R3", "these cards form no combination: two 3s, one 4 and one 5"),
     ("zhengshangyou", {"decks": 2}, "3D 3C 3H 3S 4D 4C 4H 4S", "R3",
-     "these cards form no combination"),
+     "these cards form no combination: four 3s and four 4s"),
     ("zhengshangyou", {}, "3D 4C 5H 6S", "R3.7", "a straight needs at least min_straight=5 ranks"),
     ("zhengshangyou", {"min_pair_run": 3}, "3D 3C 4D 4C", "R3.8",
      "a pair run needs at least min_pair_run=3 ranks"),

@@ -43,7 +43,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from zhengshangyou.actions import PASS, Give, Move, Offer, Pass, Return, Take
-from zhengshangyou.cards import Card, Rank, parse_cards
+from zhengshangyou.cards import Card, Rank, ascii_lower, ascii_upper, parse_cards
 from zhengshangyou.combinations import KIND_BITS, Kind, Shape, catalogue, kinds_mask
 from zhengshangyou.errors import (
     IllegalMoveError,
@@ -106,6 +106,10 @@ class _Layout:
         }
         self.decision_moves = decisions
         self.size = self.pass_id + 1 + len(decisions)
+        #: The identity of each id of a class told apart by suits (R4.3, R4.5).
+        self.suited_by_id: dict[int, _Identity] = {
+            index: identity for identity, index in self.suited_ids.items()
+        }
 
     def id_of(self, play: Play) -> int | None:
         """The id of ``play``'s class, or None when it is no play of these rules."""
@@ -398,12 +402,7 @@ class ActionSpace:
         >>> list(moves)[:3], moves[2]        # seat 3 holds no 3 or 4
         ([2, 4, 6], Play(single: 5D))
         """
-        rules = getattr(observation, "rules", None)
-        if rules is not self.rules and rules != self.rules:
-            raise WrongTypeError(
-                f"expected an observation of {self!r}'s rules, not {brief_repr(observation)}",
-                argument="observation",
-            )
+        self._check_observation(observation)
         found = {self.encode(move): move for move in observation.legal_moves}
         return dict(sorted(found.items()))
 
@@ -437,6 +436,12 @@ class ActionSpace:
         :class:`~zhengshangyou.errors.IllegalMoveError` naming the id when it is not
         legal there.
 
+        Decoding reads the id's own class, never the whole list of legal moves: a
+        play's class is looked for among the cards of its ranks (the lowest of each
+        rank where suits cannot tell plays apart), the pass and the exchange
+        decisions are read from the observation. So it costs about as much as
+        listing that one class, however many moves the position has.
+
         >>> from zhengshangyou import Game
         >>> game = Game(Rules(), seed=4)
         >>> space = ActionSpace(game.rules)
@@ -448,7 +453,8 @@ class ActionSpace:
         zhengshangyou.errors.IllegalMoveError: action 445 (pass) is not a legal move of seat 3 here (R4.1)
         """
         self._check_id(action)
-        move = self.moves(observation).get(action)
+        self._check_observation(observation)
+        move = self._member(action, observation)
         if move is None:
             raise IllegalMoveError(
                 f"action {action} ({self.label(action)}) is not a legal move of seat "
@@ -456,6 +462,73 @@ class ActionSpace:
                 rule="R4.1",
             )
         return move
+
+    def _member(self, action: int, observation: Observation) -> Move | None:
+        """The legal move of id ``action`` in ``observation``, or None."""
+        legal = observation.legal_moves
+        if not legal:  # (not the seat to act, or the hand is over)
+            return None
+        layout = self._layout
+        playing = isinstance(legal[0], (Play, Pass))  # (else: an exchange's decisions)
+        if action < layout.pass_id:
+            return self._play(action, observation) if playing else None
+        if action == layout.pass_id:
+            last = legal[-1]  # (the pass comes after every play, R5.1)
+            return last if isinstance(last, Pass) else None
+        if playing:
+            return None
+        decision = layout.decision_moves[action - layout.pass_id - 1]
+        if isinstance(decision, Offer):
+            # Any two cards of the Winner's hand (R8.2): the hand is the observer's.
+            if not isinstance(legal[0], Offer):
+                return None
+            first, second = decision.cards
+            held = observation.hand.cards
+            wanted = 2 if first == second else 1
+            return decision if held.count(first) >= wanted and second in held else None
+        # (A give, take or return: a few dozen decisions at most.)
+        return decision if decision in legal else None
+
+    def _play(self, action: int, seen: Observation) -> Play | None:
+        """The class view's play of id ``action`` (an id of a play) in ``seen``, a
+        position of the play, or None when the seat has none."""
+        layout = self._layout
+        identity = layout.suited_by_id.get(action)
+        try:
+            if identity is None:  # (an id of a rank play whose suits do not matter)
+                return layout.rank_plays.member(
+                    layout.rank_plays[action],
+                    seen.hand,
+                    seen.top,
+                    revolution=seen.revolution,
+                    must_include=seen.must_include,
+                )
+            # A class told apart by suits (R4.3, R4.5): its kind's plays on its ranks.
+            # (A start card of another rank is not among them: nothing is listed.)
+            ranks = set(identity[1])
+            kind = Kind(identity[0])
+            narrowed = Hand(card for card in seen.hand.cards if card.rank in ranks)
+            for play in legal_plays(
+                narrowed,
+                self.rules,
+                seen.top,
+                revolution=seen.revolution,
+                kinds=(kind,),
+                must_include=seen.must_include,
+            ):
+                if _identity(play) == identity:
+                    return play
+        except IllegalMoveError:
+            pass
+        return None
+
+    def _check_observation(self, observation: object) -> None:
+        rules = getattr(observation, "rules", None)
+        if rules is not self.rules and rules != self.rules:
+            raise WrongTypeError(
+                f"expected an observation of {self!r}'s rules, not {brief_repr(observation)}",
+                argument="observation",
+            )
 
     def move(self, action: int) -> Move:
         """What id ``action`` stands for, without a position: for a play, the class
@@ -514,11 +587,11 @@ class ActionSpace:
             raise WrongTypeError(f"expected text, not {brief_repr(text)}", argument="text")
         layout = self._layout
         stripped = " ".join(text.split())
-        found = layout.by_label.get(stripped.lower())
+        found = layout.by_label.get(ascii_lower(stripped))
         if found is not None:
             return found
         verb, _, rest = stripped.partition(" ")
-        decision = _DECISIONS.get(verb.lower())
+        decision = _DECISIONS.get(ascii_lower(verb))
         if decision is not None:
             cards = parse_cards(rest)
             move: Move = Offer(cards) if decision is Offer else decision(_one(cards, text))
@@ -574,6 +647,6 @@ def _ranks(text: str) -> list[Rank] | None:
         return [Rank.parse(token) for token in tokens]
     except ZhengShangyouError:
         pass
-    if len(tokens) == 1 and all(char in _COMPACT for char in tokens[0].upper()):
-        return [_COMPACT[char] for char in tokens[0].upper()]
+    if len(tokens) == 1 and all(char in _COMPACT for char in ascii_upper(tokens[0])):
+        return [_COMPACT[char] for char in ascii_upper(tokens[0])]
     return None

@@ -94,7 +94,7 @@ class Rank(enum.IntEnum):
         zhengshangyou.errors.NotationError: '1' is not a rank: ranks are 3-10 (or T), J, Q, K, A, 2, BJ, RJ (R1.4)
         """
         try:
-            return _RANKS_BY_TEXT[_text(text, "rank").upper()]
+            return _RANKS_BY_TEXT[ascii_upper(_text(text, "rank"))]
         except KeyError:
             raise NotationError(
                 f"{brief_repr(text)} is not a rank: ranks are 3-10 (or T), J, Q, K, A, 2, BJ, RJ (R1.4)",
@@ -140,7 +140,7 @@ class Suit(enum.IntEnum):
         (<Suit.DIAMONDS: 0>, <Suit.SPADES: 3>)
         """
         try:
-            return _SUITS_BY_TEXT[_text(text, "suit").upper()]
+            return _SUITS_BY_TEXT[ascii_upper(_text(text, "suit"))]
         except KeyError:
             raise NotationError(
                 f"{brief_repr(text)} is not a suit: suits are D C H S or ♦ ♣ ♥ ♠ (R1.4)",
@@ -169,6 +169,34 @@ _RANKS_BY_TEXT = {symbol: rank for rank, symbol in _RANK_SYMBOLS.items()}
 _RANK_VALUES = frozenset(int(rank) for rank in Rank)
 _RANKS_BY_TEXT["T"] = Rank.TEN
 _SUITS_BY_TEXT = {suit.letter: suit for suit in Suit} | {suit.symbol: suit for suit in Suit}
+
+
+_ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def ascii_upper(text: str) -> str:
+    """``text`` with its ASCII letters upper-cased and nothing else changed.
+
+    The notation is case-insensitive in ASCII only: ``str.upper`` would also read
+    look-alike letters as the notation's (the long s ``ſ`` upper-cases to ``S``).
+
+    >>> ascii_upper("10h"), ascii_upper("3ſ")
+    ('10H', '3ſ')
+    """
+    return text.translate(_ASCII_UPPER)
+
+
+def ascii_lower(text: str) -> str:
+    """``text`` with its ASCII letters lower-cased and nothing else changed.
+
+    Command words and kind names are read case-insensitively in ASCII only: ``str.lower``
+    would read the Kelvin sign ``K`` (U+212A) as ``k``.
+
+    >>> ascii_lower("PASS"), ascii_lower("ta\u212ae") == "take"
+    ('pass', False)
+    """
+    return text.translate(_ASCII_LOWER)
 
 
 def _text(value: object, argument: str) -> str:
@@ -276,7 +304,7 @@ class Card:
         ...
         zhengshangyou.errors.NotationError: '3X' is not a card: write rank then suit, as 3D, 10H, QS, or BJ, RJ (R1.4)
         """
-        card = _CARDS_BY_TEXT.get(_text(text, "card").strip().upper())
+        card = _CARDS_BY_TEXT.get(ascii_upper(_text(text, "card").strip()))
         if card is None:
             raise NotationError(
                 f"{brief_repr(text)} is not a card: write rank then suit, as 3D, 10H, QS, or BJ, RJ (R1.4)",

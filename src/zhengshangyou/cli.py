@@ -34,9 +34,10 @@ from typing import Any, TextIO
 
 from zhengshangyou import __version__
 from zhengshangyou.bots import Bot
+from zhengshangyou.cards import ascii_lower
 from zhengshangyou.errors import ZhengShangyouError
 from zhengshangyou.game import SEED_LIMIT, Game
-from zhengshangyou.record import MAX_DEPTH, Record, json_depth, referee
+from zhengshangyou.record import MAX_DEPTH, MAX_LENGTH, Record, RefereeReport, json_depth, referee
 from zhengshangyou.rules import Rules, option_help
 from zhengshangyou.simulate import simulate
 from zhengshangyou.tournament import BOT_NAMES, bot_from_name, check_bot_name, tournament
@@ -103,7 +104,7 @@ def _bot_names(text: str) -> list[str]:
 def _option_value(text: str) -> Any:
     """Read an option value from the command line: true/false, none, a number, a list or text."""
     stripped = text.strip()
-    lowered = stripped.lower()
+    lowered = ascii_lower(stripped)
     if lowered in ("true", "yes", "on"):
         return True
     if lowered in ("false", "no", "off"):
@@ -202,17 +203,32 @@ def _play(arguments: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: 
     game = Game(rules, seed=seed)
     screen = terminal.Screen(stdout)
     preset = getattr(arguments, "name", None) or arguments.preset
-    header = f"Zheng Shangyou · preset {preset} · {rules.players} players · seed {seed} · you are seat {you}"
+    # The seed deals every hand: shown only to a person who asked for it (--show-seed)
+    # or gave it (--seed), never by default on a screen that shows a hand.
+    shown = f" · seed {seed}" if arguments.show_seed or arguments.seed is not None else ""
+    header = f"Zheng Shangyou · preset {preset} · {rules.players} players{shown} · you are seat {you}"
     try:
         terminal.play_session(
             game, you, _seat_bots(rules, you, arguments.bots), stdin, screen, hands=arguments.hands, header=header
         )
+    except KeyboardInterrupt:
+        screen.say()  # Ctrl-C at the prompt leaves its line open: what follows starts a new one
+        raise
     finally:
         if record_file is not None:
-            with record_file:
-                record_file.write(Record.from_game(game).to_json(indent=1) + "\n")
+            _write_record(record_file, arguments.record, Record.from_game(game))
             screen.say(f"Record written to {arguments.record} (check it: zhengshangyou referee {arguments.record})")
     return EXIT_OK
+
+
+def _write_record(file: TextIO, path: str, record: Record) -> None:
+    """Write ``record`` to ``file`` and close it; a usage error when the system refuses
+    (a full disk, /dev/full)."""
+    try:
+        with file:
+            file.write(record.to_json(indent=1) + "\n")
+    except OSError as error:
+        raise _UsageError(f"cannot write the record to {path}: {error.strerror or error}") from None
 
 
 def _open_for_writing(path: str) -> TextIO:
@@ -223,15 +239,29 @@ def _open_for_writing(path: str) -> TextIO:
 
 
 def _read_text(path: str) -> str:
-    """A file's text, or a usage error naming what is wrong with it."""
+    """A record file's text, or a usage error naming what is wrong with it.
+
+    No more is read than a record may hold (``record.MAX_LENGTH`` characters, at
+    most four bytes each in UTF-8): an endless stream (/dev/zero) is refused, not
+    read to the end.
+    """
+    limit = 4 * MAX_LENGTH  # bytes: more of them are more characters than a record holds
     try:
-        with open(path, encoding="utf-8") as file:
-            return file.read()
+        with open(path, "rb") as file:
+            data = file.read(limit + 1)
+    except OSError as error:
+        raise _UsageError(f"cannot read {path}: {error.strerror or error}") from None
+    too_long = _UsageError(f"{path} is not a game record: it is longer than the {MAX_LENGTH:,} characters a record may hold")
+    if len(data) > limit:
+        raise too_long
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         bad = error.object[error.start]
         raise _UsageError(f"cannot read {path}: not UTF-8 text (byte {bad:#04x} at offset {error.start})") from None
-    except OSError as error:
-        raise _UsageError(f"cannot read {path}: {error.strerror or error}") from None
+    if len(text) > MAX_LENGTH:
+        raise too_long
+    return text
 
 
 def _replay(arguments: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
@@ -244,9 +274,14 @@ def _replay(arguments: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr
         raise _UsageError(f"{path} is not a legal game record: {error} (zhengshangyou referee {path} explains)") from None
     if not 0 <= arguments.seat < record.rules.players:
         raise _UsageError(f"--seat must be a seat from 0 to {record.rules.players - 1}, not {arguments.seat}")
-    terminal.replay_session(
-        record, arguments.seat, stdin, terminal.Screen(stdout), pause=not arguments.to_end, show_hands=arguments.hands
-    )
+    screen = terminal.Screen(stdout)
+    try:
+        terminal.replay_session(
+            record, arguments.seat, stdin, screen, pause=not arguments.to_end, show_hands=arguments.hands
+        )
+    except KeyboardInterrupt:
+        screen.say()  # Ctrl-C at the prompt leaves its line open
+        raise
     return EXIT_OK
 
 
@@ -394,11 +429,44 @@ def _tournament(arguments: argparse.Namespace, stdin: TextIO, stdout: TextIO, st
 # --- referee and rules --------------------------------------------------------
 
 
+# Where the library's reasons say a record's move or hand, counted from 0 (its indexes):
+# the command counts from 1, as a person does.
+_AT_MOVE = re.compile(r"move (\d+) \(hand (\d+), seat (\d+), ([^)]*)\): ")
+_AT_INDEX = re.compile(r"(move|hand) (\d+): ")
+
+
+def _counted_from_one(report: RefereeReport) -> tuple[str, str]:
+    """Where the record breaks a rule and why, counting moves and hands from 1."""
+    reason = report.reason
+    if report.index is None:
+        where = "the record itself"
+    else:
+        where = f"move {report.index + 1} (counting from 1 over the whole match)"
+    at = _AT_MOVE.match(reason)
+    if at is not None and report.index is not None:
+        move, hand, seat, what = at.groups()
+        where = f"move {int(move) + 1} (counting from 1 over the whole match): hand {int(hand) + 1}, seat {seat}, {what}"
+        return where, reason[at.end() :]
+    at = _AT_INDEX.match(reason)
+    if at is not None:
+        reason = f"{at.group(1)} {int(at.group(2)) + 1}: {reason[at.end() :]}"
+    return where, reason
+
+
+def _plural(count: int, noun: str) -> str:
+    """``1 hand``, ``2 hands``."""
+    return f"{count} {noun}{'s' if count != 1 else ''}"
+
+
 def _referee(arguments: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     path = arguments.record
     text = _read_text(path)
     try:
-        report = referee(text)
+        record: Record | None = Record.from_json(text)  # kept: how many hands it holds
+    except Exception:  # the referee says why
+        record = None
+    try:
+        report = referee(text if record is None else record)
     except ZhengShangyouError as error:
         raise _UsageError(f"{path} is not a game record: {error}") from None
     except RecursionError:
@@ -406,24 +474,45 @@ def _referee(arguments: argparse.Namespace, stdin: TextIO, stdout: TextIO, stder
     except Exception as error:  # referee() promises not to raise; still, no traceback
         raise _UsageError(f"{path} is not a game record: {_message(error)}") from None
     if report.legal:
-        print(f"The record is legal: every move follows the rules. Scores: {list(report.scores)}", file=stdout)
-        for number, result in enumerate(report.results):
-            print(f"  hand {number}: finishing order {list(result.finishing_order)}, scores {list(result.scores)}", file=stdout)
+        assert record is not None
+        print("The record is legal: every move follows the rules.", file=stdout)
+        for number, result in enumerate(report.results, 1):
+            order = ", ".join(f"seat {seat}" for seat in result.finishing_order)
+            scores = ", ".join(f"seat {seat} {score:+d}" for seat, score in enumerate(result.scores))
+            print(f"  hand {number}: finishing order {order}; scores {scores}", file=stdout)
+        if len(record.hands) > len(report.results):
+            moves = len(record.hands[-1].actions)
+            print(f"  hand {len(record.hands)}: unfinished ({_plural(moves, 'move')} played), so not scored", file=stdout)
+        print(f"Scores after {_plural(len(report.results), 'finished hand')}:", file=stdout)
+        width = len(f"seat {len(report.scores) - 1}")
+        for seat, score in enumerate(report.scores):
+            print(f"  {f'seat {seat}':<{width}}  {score:+d}", file=stdout)
         return EXIT_OK
+    where, reason = _counted_from_one(report)
     if report.index is None and report.rule is None:
-        raise _UsageError(f"{path} is not a game record: {report.reason}")
-    where = "the record itself" if report.index is None else f"move {report.index} (counting from 0)"
+        raise _UsageError(f"{path} is not a game record: {reason}")
     print(f"The record breaks a rule at {where}.", file=stdout)
     print(f"  rule: {report.rule}", file=stdout)
-    print(f"  why:  {report.reason}", file=stdout)
+    print(f"  why:  {reason}", file=stdout)
     return EXIT_ILLEGAL
 
 
 def _rules(arguments: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     rules = _rules_from(arguments)
     title = arguments.name or arguments.preset
-    print(f"Rules of the preset {title!r}:", file=stdout)
-    for name, value in rules.to_dict().items():
+    preset = Rules.preset(title).to_dict()
+    values = rules.to_dict()
+    changed = [name for name, value in values.items() if preset[name] != value]
+    if changed:
+        overrides = ", ".join(
+            f"{name} {json.dumps(values[name], ensure_ascii=False)}"
+            f" (preset: {json.dumps(preset[name], ensure_ascii=False)})"
+            for name in changed
+        )
+        print(f"Rules of the preset {title!r} with {_plural(len(changed), 'override')}: {overrides}", file=stdout)
+    else:
+        print(f"Rules of the preset {title!r}:", file=stdout)
+    for name, value in values.items():
         print(f"  {name:<26} {json.dumps(value, ensure_ascii=False)}", file=stdout)
     return EXIT_OK
 
@@ -452,7 +541,7 @@ def _port(text: str) -> int:
 
 def _add_table_options(parser: argparse.ArgumentParser) -> None:
     """The options of a game a person plays against bots: ``--seed``, ``--seat``, ``--bots``."""
-    parser.add_argument("--seed", type=_seed, default=None, help="0 to 2**64 - 1 (random by default; shown)")
+    parser.add_argument("--seed", type=_seed, default=None, help="0 to 2**64 - 1 (random by default)")
     parser.add_argument("--seat", type=_whole, default=0, help="your seat (0 by default)")
     parser.add_argument("--bots", type=_bot_names, default=["heuristic"], help=f"opponents, used in turn: {_BOT_HELP}")
 
@@ -468,6 +557,10 @@ def _parser() -> argparse.ArgumentParser:
     _add_table_options(play)
     play.add_argument("--hands", type=_at_least(1), default=1, help="how many hands to play (1 by default)")
     play.add_argument("--record", metavar="FILE", default=None, help="write the game's record to FILE (JSON) at the end")
+    play.add_argument(
+        "--show-seed", action="store_true",
+        help="show a random seed in the header (it deals every hand: hidden by default; --seed N shows N)",
+    )
     _add_rule_options(play)
     replay = commands.add_parser("replay", help="step through a game record move by move")
     replay.add_argument("record", help="a record in the JSON format (zhengshangyou play --record writes one)")

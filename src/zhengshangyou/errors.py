@@ -10,6 +10,10 @@ seat number is) raises :class:`WrongTypeError`, which is both a
 :class:`ZhengShangyouError` and a :class:`TypeError`, so that either convention
 catches it.
 
+Every class can also be built from a message alone, as ``type(error)(str(error))``
+(Gymnasium re-raises an environment's constructor errors that way): the extra
+attributes are then empty.
+
 >>> from zhengshangyou import parse_cards, NotationError
 >>> try:
 ...     parse_cards("3D 1H")
@@ -53,13 +57,14 @@ class ZhengShangyouError(ValueError):
 class NotationError(ZhengShangyouError):
     """Text that is not a card in the library's notation (R1.4).
 
-    ``token`` is the offending piece of text.
+    ``token`` is the offending piece of text (empty when the error was built from a
+    message alone).
 
     >>> NotationError("bad card", token="3X").token
     '3X'
     """
 
-    def __init__(self, message: str, *, token: str, rule: str = "R1.4") -> None:
+    def __init__(self, message: str, *, token: str = "", rule: str = "R1.4") -> None:
         super().__init__(message, rule=rule)
         self.token = token
 
@@ -67,14 +72,15 @@ class NotationError(ZhengShangyouError):
 class InvalidRulesError(ZhengShangyouError):
     """A rule set whose options contradict each other (R10).
 
-    ``options`` names the clashing options.
+    ``options`` names the clashing options (empty when the error was built from a
+    message alone).
 
     >>> InvalidRulesError("clash", options=("revolution", "four_of_a_kind")).options
     ('revolution', 'four_of_a_kind')
     """
 
     def __init__(
-        self, message: str, *, options: Sequence[str], rule: str = "R10"
+        self, message: str, *, options: Sequence[str] = (), rule: str = "R10"
     ) -> None:
         super().__init__(message, rule=rule)
         self.options = tuple(options)
@@ -83,14 +89,15 @@ class InvalidRulesError(ZhengShangyouError):
 class ImpossibleCardsError(ZhengShangyouError):
     """Cards that no deck of the rules holds: more copies of a card than there are decks (R1.3a).
 
-    ``card`` is the card held too often.
+    ``card`` is the card held too often (empty when the error was built from a message
+    alone).
 
     >>> error = ImpossibleCardsError("3D twice with one deck", card="3D")
     >>> error.card, error.rule
     ('3D', 'R1.3')
     """
 
-    def __init__(self, message: str, *, card: str, rule: str = "R1.3") -> None:
+    def __init__(self, message: str, *, card: str = "", rule: str = "R1.3") -> None:
         super().__init__(message, rule=rule)
         self.card = card
 
@@ -135,14 +142,15 @@ class CardsNotHeldError(IllegalMoveError):
 class AmbiguousPlayError(IllegalMoveError):
     """Cards with several legal readings: the player must declare one (R3.16).
 
-    ``readings`` lists the possible plays.
+    ``readings`` lists the possible plays (empty when the error was built from a message
+    alone).
 
     >>> AmbiguousPlayError("declare a kind", readings=()).rule
     'R3.16'
     """
 
     def __init__(
-        self, message: str, *, readings: Sequence[object], rule: str = "R3.16"
+        self, message: str, *, readings: Sequence[object] = (), rule: str = "R3.16"
     ) -> None:
         super().__init__(message, rule=rule)
         self.readings = tuple(readings)
@@ -167,7 +175,8 @@ class InvalidRecordError(ZhengShangyouError):
 class WrongTypeError(ZhengShangyouError, TypeError):
     """A value of the wrong Python type handed to the library.
 
-    ``argument`` names the parameter (or option) that received it. It is a
+    ``argument`` names the parameter (or option) that received it (empty when the
+    error was built from a message alone). It is a
     :class:`ZhengShangyouError` (so a :class:`ValueError`) and a
     :class:`TypeError` at once.
 
@@ -176,7 +185,7 @@ class WrongTypeError(ZhengShangyouError, TypeError):
     (True, True, 'seat')
     """
 
-    def __init__(self, message: str, *, argument: str, rule: str | None = None) -> None:
+    def __init__(self, message: str, *, argument: str = "", rule: str | None = None) -> None:
         super().__init__(message, rule=rule)
         self.argument = argument
 
@@ -219,6 +228,6 @@ def brief_repr(value: object, limit: int = 40) -> str:
         return f"an int of {value.bit_length()} bits"
     try:
         text = repr(value)
-    except (RecursionError, ValueError):  # nested too deep, or an int too long to print
+    except Exception:  # nested too deep, an int too long to print, or a __repr__ that raises
         text = f"<a {_type_name(value)}>"
     return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -18,7 +18,7 @@ does both, and its legal-move view asks the same check.
 >>> check_exchange(exchange, hands, rules, Give(Card.parse("2S")))
 Traceback (most recent call last):
 ...
-zhengshangyou.errors.IllegalMoveError: give 2S is not allowed now; expected 'give CARD': the Loser gives their highest card (R8.2)
+zhengshangyou.errors.IllegalMoveError: give 2S is not allowed: 2S is not the Loser's highest card; the Loser must give their highest card: give RJ (R8.2)
 >>> exchange, hands = apply_exchange(exchange, hands, rules, Give(Card.parse("RJ")))
 >>> exchange.step, [str(hand) for hand in hands]
 (<ExchangeStep.RETURN: 'return'>, ['3D 9S RJ', '4C', '5D 2S'])
@@ -151,12 +151,39 @@ def exchange_moves(exchange: ExchangeState, hands: tuple[Hand, ...], rules: Rule
     return tuple(Offer(pair) for pair in pairs)
 
 
-_EXPECTED = {
-    ExchangeStep.GIVE: "'give CARD': the Loser gives their highest card",
-    ExchangeStep.OFFER: "'offer CARD CARD': the Winner offers two cards of their hand",
-    ExchangeStep.TAKE: "'take CARD': the Loser takes one of the two offered cards",
-    ExchangeStep.RETURN: "'return CARD': the Winner returns any card of their hand",
-}
+def _either(verb: str, cards: tuple[Card, ...]) -> str:
+    """``give 2C or give 2H``: the moves of one verb on each of ``cards``."""
+    return " or ".join(f"{verb} {card}" for card in cards)
+
+
+def _refusal(exchange: ExchangeState, hands: tuple[Hand, ...], rules: Rules, move: object) -> str:
+    """Why ``move`` may not be made at this step, and what may: the cards the Loser must
+    give or may take are named (the seat to act sees them: its own hand, the offer)."""
+    step = exchange.step
+    if step is ExchangeStep.GIVE:
+        highest = highest_cards(hands[exchange.loser], rules)
+        required = f"the Loser must give their highest card: {_either('give', highest)}"
+        if isinstance(move, Give):
+            held = move.card in hands[exchange.loser]
+            why = f"{move.card} is not the Loser's highest card" if held else f"the Loser does not hold {move.card}"
+            return f"{move} is not allowed: {why}; {required}"
+    elif step is ExchangeStep.OFFER:
+        required = "the Winner must offer two cards of their hand ('offer CARD CARD')"
+        if isinstance(move, Offer):
+            missing = [card for card in dict.fromkeys(move.cards) if card not in hands[exchange.winner]]
+            named = " ".join(map(str, missing)) if missing else "those two cards"
+            return f"{move} is not allowed: the Winner does not hold {named}; {required}"
+    elif step is ExchangeStep.TAKE:
+        offered = tuple(dict.fromkeys(exchange.offered))
+        required = f"the Loser must take one of the offered cards: {_either('take', offered)}"
+        if isinstance(move, Take):
+            choices = " or ".join(map(str, offered))
+            return f"{move} is not allowed: {move.card} was not offered; the Loser may take {choices}"
+    else:
+        required = "the Winner must return a card of their hand ('return CARD')"
+        if isinstance(move, Return):
+            return f"{move} is not allowed: the Winner does not hold {move.card}; {required}"
+    return f"{move} is not allowed now: {required}"
 
 
 def check_exchange(exchange: ExchangeState, hands: tuple[Hand, ...], rules: Rules, move: object) -> None:
@@ -164,8 +191,9 @@ def check_exchange(exchange: ExchangeState, hands: tuple[Hand, ...], rules: Rule
     decision the step waits for (R8.2, R8.3), of a card its maker may part with:
     one of the Loser's highest cards, two cards the Winner holds, one of the
     offered cards, a card the Winner holds. The
-    :class:`~zhengshangyou.errors.IllegalMoveError` names the rule: R8.3 once the
-    Winner is to return a card (``"highest_for_any"``), R8.2 otherwise.
+    :class:`~zhengshangyou.errors.IllegalMoveError` names the rule (R8.3 once the
+    Winner is to return a card, ``"highest_for_any"``; R8.2 otherwise) and says what
+    may be done instead: the card or cards the Loser must give, the cards offered.
 
     >>> hands = (Hand.parse("3D 4S 9H"), Hand.parse("KS"))
     >>> offer = ExchangeState(ExchangeStep.OFFER, winner=0, loser=1)
@@ -173,7 +201,12 @@ def check_exchange(exchange: ExchangeState, hands: tuple[Hand, ...], rules: Rule
     >>> check_exchange(offer, hands, Rules(players=2), Offer.parse("3D KS"))
     Traceback (most recent call last):
     ...
-    zhengshangyou.errors.IllegalMoveError: offer 3D KS is not allowed now; expected 'offer CARD CARD': the Winner offers two cards of their hand (R8.2)
+    zhengshangyou.errors.IllegalMoveError: offer 3D KS is not allowed: the Winner does not hold KS; the Winner must offer two cards of their hand ('offer CARD CARD') (R8.2)
+    >>> take = ExchangeState(ExchangeStep.TAKE, winner=0, loser=1, offered=Hand.parse("3D 9H").cards)
+    >>> check_exchange(take, hands, Rules(players=2), Take(Card.parse("4S")))
+    Traceback (most recent call last):
+    ...
+    zhengshangyou.errors.IllegalMoveError: take 4S is not allowed: 4S was not offered; the Loser may take 3D or 9H (R8.2)
     """
     step = exchange.step
     if step is ExchangeStep.GIVE:
@@ -186,9 +219,7 @@ def check_exchange(exchange: ExchangeState, hands: tuple[Hand, ...], rules: Rule
         allowed = isinstance(move, Return) and move.card in hands[exchange.winner]
     if not allowed:
         rule = "R8.3" if step is ExchangeStep.RETURN else "R8.2"
-        raise IllegalMoveError(
-            f"{move} is not allowed now; expected {_EXPECTED[step]} ({rule})", rule=rule
-        )
+        raise IllegalMoveError(f"{_refusal(exchange, hands, rules, move)} ({rule})", rule=rule)
 
 
 def apply_exchange(

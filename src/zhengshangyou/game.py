@@ -41,7 +41,7 @@ if cython.compiled:  # pragma: no cover (the compiled build, whose tests CI runs
     from cython.cimports.cpython.object import PyObject_GenericSetAttr
 
 from zhengshangyou.actions import PASS, Give, Move, Offer, Pass, Return, Take
-from zhengshangyou.cards import Card, format_cards, parse_cards
+from zhengshangyou.cards import Card, ascii_lower, format_cards, parse_cards
 from zhengshangyou.combinations import Kind
 from zhengshangyou.errors import (
     AmbiguousPlayError,
@@ -1734,7 +1734,7 @@ class Game:
             return move
         if isinstance(move, str):
             words = move.strip().split(None, 1)
-            verb = words[0].lower() if words else ""
+            verb = ascii_lower(words[0]) if words else ""
             rest = words[1] if len(words) > 1 else ""
             if verb == "pass" and not rest:
                 return PASS

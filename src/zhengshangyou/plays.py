@@ -28,7 +28,7 @@ except ImportError:  # (the pure-Python build needs no Cython: see NoCython)
 if cython.compiled:  # pragma: no cover (the compiled build, whose tests CI runs apart)
     from cython.cimports.cpython.object import PyObject_GenericSetAttr
 
-from zhengshangyou.cards import Card, Rank, check_copies, format_cards, parse_cards
+from zhengshangyou.cards import Card, Rank, ascii_lower, check_copies, format_cards, parse_cards
 from zhengshangyou.combinations import Combination, Shape, catalogue
 from zhengshangyou.combinations import Kind as Kind  # re-exported: its old home
 from zhengshangyou.errors import (
@@ -577,8 +577,12 @@ class Reader:
             )
         widths = set(by_rank.values())
         width = max(widths)
-        if len(widths) > 1 or width > 3:
-            return "these cards form no combination", "R3"
+        if len(widths) > 1 or width > 3:  # no kind has these counts: say what the cards are
+            counted = [rank_count_words(count, rank) for rank, count in sorted(by_rank.items())]
+            listed = " and ".join([", ".join(counted[:-1]), counted[-1]] if len(counted) > 1 else counted)
+            return f"these cards form no combination: {listed}", "R3"
+        if width == 1 and len(by_rank) == 2:  # (never a straight, which has 3 ranks or more)
+            return "these cards form no combination: two cards of different ranks", "R3"
         run = next(c for c in self.catalogue.of_shape(Shape.RUN, width) if not c.attached)
         if len(by_rank) < run.minimum:
             option = {1: "min_straight", 2: "min_pair_run", 3: "min_triple_run"}[width]
@@ -588,6 +592,24 @@ class Reader:
             " (no wrap-around, no rank twice)",
             "R3.15",
         )
+
+
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+_RANK_NAMES = {
+    Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king", Rank.ACE: "ace",
+    Rank.BLACK_JOKER: "black joker", Rank.RED_JOKER: "red joker",
+}
+
+
+def rank_count_words(count: int, rank: Rank) -> str:
+    """``count`` cards of ``rank`` in words, for messages: ``two 3s``, ``one queen``.
+
+    >>> rank_count_words(2, Rank.THREE), rank_count_words(1, Rank.QUEEN), rank_count_words(0, Rank.ACE)
+    ('two 3s', 'one queen', 'no aces')
+    """
+    number = _WORDS[count] if 0 <= count < len(_WORDS) else str(count)
+    name = _RANK_NAMES.get(rank, rank.symbol)
+    return f"{number} {name}" if count == 1 else f"{number} {name}s"
 
 
 class _Counts:
@@ -768,7 +790,7 @@ def split_declaration(text: str) -> tuple[str, Kind | None]:
     cards, separator, name = text.rpartition(" as ")
     if not separator:
         return text, None
-    value = "_".join(name.lower().split())
+    value = "_".join(ascii_lower(name).split())
     for kind in Kind:
         if kind.value == value:
             return cards, kind

@@ -18,6 +18,7 @@ zhengshangyou.errors.InvalidRulesError: revolution requires four_of_a_kind='plai
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar, Literal, TypeVar, cast, get_args
 
@@ -73,7 +74,9 @@ def _choice(choices: Any) -> _Validator:
     allowed = get_args(choices)
 
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        if value not in allowed:
+        # Compared as text (str.__eq__), never by the value's own ``__eq__``: an object
+        # that claims to equal everything is no option value (and is not stored).
+        if type(value) is not str or value not in allowed:
             raise InvalidRulesError(
                 f"{attribute.name} must be one of {', '.join(map(repr, allowed))}, not {brief_repr(value)}",
                 options=(attribute.name,),
@@ -111,7 +114,9 @@ def _to_suit_order(value: object) -> tuple[Suit, ...] | None:
         return None
     items = [letter for letter in value if not letter.isspace()] if isinstance(value, str) else value
     try:
-        listed = list(cast(Iterable[object], items))
+        # Four suits are wanted: a fifth item is enough to refuse, and an endless
+        # iterator is never drained.
+        listed = list(itertools.islice(cast(Iterable[object], items), len(Suit) + 1))
         suits = tuple(item if isinstance(item, Suit) else Suit.parse(cast(str, item)) for item in listed)
     except (NotationError, WrongTypeError, TypeError):  # a non-suit, or not a list at all
         suits = ()
@@ -140,7 +145,12 @@ def _to_tiers(value: object) -> tuple[tuple[int, int], ...] | None:
     if value is None:
         return None
     try:
-        tiers = tuple((low, times) for low, times in cast(Iterable[Any], value))
+        # Rising card counts from 1 to _TIER_LIMIT: more tiers than that are refused
+        # without draining the rest (an endless iterator included).
+        tiers = tuple(
+            (low, times)
+            for low, times in itertools.islice(cast(Iterable[Any], value), _TIER_LIMIT + 1)
+        )
     except (TypeError, ValueError):
         tiers = ()
     if not all(

@@ -23,6 +23,7 @@ suits cannot matter.
 from __future__ import annotations
 
 import contextlib
+import difflib
 import os
 import re
 from collections.abc import Sequence
@@ -32,13 +33,14 @@ import attrs
 from rich.console import Console
 from rich.text import Text
 
-from zhengshangyou.actions import Give, Offer, Return, Take
+from zhengshangyou.actions import Give, Move, Offer, Return, Take
 from zhengshangyou.bots import Bot, HeuristicBot
 from zhengshangyou.cards import Card, Rank
+from zhengshangyou.combinations import Kind
 from zhengshangyou.errors import AmbiguousPlayError, NotationError
 from zhengshangyou.game import Game, Observation, Phase
 from zhengshangyou.narrate import Event, events, ordinal, typed_form
-from zhengshangyou.plays import Play, laid_out
+from zhengshangyou.plays import Play, laid_out, rank_count_words
 from zhengshangyou.record import Record
 
 __all__ = ["Screen", "play_session", "replay_session", "typed_move"]
@@ -46,6 +48,27 @@ __all__ = ["Screen", "play_session", "replay_session", "typed_move"]
 _RED_CARD = re.compile(r"(?<!\w)(?:10|[2-9JQKA])[♥♦HD](?!\w)|(?<!\w)RJ(?!\w)")
 _RANK_ONLY = re.compile(r"(?i)^(10|[2-9]|[tjqka])$")
 _COMMANDS = "cards (3D 10H BJ, or 9 9 9 where suits do not matter), pass, hint or ?, help, quit"
+# A kind's label typed after the cards, as a hint shows it: "2D 2H 3C 3H (pair run)".
+_LABEL = re.compile(r"\s*\(\s*([a-z_ ]+?)\s*\)\s*$", re.IGNORECASE)
+_KINDS = frozenset(kind.value for kind in Kind)
+# The words a person types besides cards: a close typo of one is pointed out.
+_WORDS = ("pass", "hint", "help", "quit", "give", "offer", "take", "return")
+_VERBS = ("give", "offer", "take", "return")
+_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+def _number(text: str) -> int | None:
+    """``text`` as a whole number typed in ASCII digits, else None (``²`` is a digit
+    to ``str.isdigit`` that ``int`` refuses); a number of more than 18 digits, which
+    no list or record reaches (and ``int`` may refuse), reads as 10**18.
+
+    >>> _number("12"), _number("²"), _number("1" * 5000) == 10**18
+    (12, None, True)
+    """
+    if not (text.isascii() and text.isdigit()):
+        return None
+    digits = text.lstrip("0") or "0"
+    return int(digits) if len(digits) <= 18 else 10**18
 
 
 class Screen:
@@ -147,10 +170,12 @@ def _names(bots: Sequence[Bot | None]) -> tuple[str, ...]:
     )
 
 
-def _seat_lines(seen: Observation, names: Sequence[str], screen: Screen) -> list[Text]:
-    """The seats, a line each: cards held, out (Winner, place), to act, passed."""
+def _seat_lines(seen: Observation, names: Sequence[str], screen: Screen, *, scores: bool = False) -> list[Text]:
+    """The seats, a line each: cards held, the match score so far (``scores``), out
+    (Winner, place), to act, passed."""
     width = max(len(name) for name in names)
-    lines = [Text(f"{'seat':<{width}}  cards", style="bold")]
+    score = "  score" if scores else ""
+    lines = [Text(f"{'seat':<{width}}  cards{score}", style="bold")]
     for seat, name in enumerate(names):
         status = []
         if seat in seen.finished:
@@ -161,7 +186,33 @@ def _seat_lines(seen: Observation, names: Sequence[str], screen: Screen) -> list
             status.append("to act")
         elif seat in seen.passed:
             status.append("passed")
-        lines.append(Text(f"{name:<{width}}  {seen.counts[seat]:>5}  {', '.join(status)}".rstrip()))
+        total = f"  {seen.scores[seat]:>+5d}" if scores else ""
+        lines.append(Text(f"{name:<{width}}  {seen.counts[seat]:>5}{total}  {', '.join(status)}".rstrip()))
+    return lines
+
+
+def _score_table(seen: Observation, names: Sequence[str], hands: int) -> list[Text]:
+    """The scores after a hand of a match: each seat's score this hand and its total.
+
+    >>> import io
+    >>> game = Game(seed=1)
+    >>> while not game.is_hand_over:
+    ...     game.play(next(iter(game.legal_moves())))
+    >>> for line in _score_table(game.observation(0), ["seat 0", "seat 1", "seat 2", "seat 3"], 3):
+    ...     print(line.plain)  # doctest: +ELLIPSIS
+    Scores after hand 1 of 3:
+    seat    this hand  total
+    seat 0 ...
+    """
+    width = max(len(name) for name in names)
+    last = seen.results[-1].scores
+    of = f" of {hands}" if hands > 1 else ""
+    lines = [
+        Text(f"Scores after hand {seen.hand_number + 1}{of}:", style="bold"),
+        Text(f"{'seat':<{width}}  this hand  total", style="bold"),
+    ]
+    for seat, name in enumerate(names):
+        lines.append(Text(f"{name:<{width}}  {last[seat]:>+9d}  {seen.scores[seat]:>+5d}"))
     return lines
 
 
@@ -186,11 +237,14 @@ def _trick(seen: Observation, told: Sequence[Event], screen: Screen) -> Text:
     return text
 
 
-def _draw_position(seen: Observation, names: Sequence[str], screen: Screen, told: Sequence[Event]) -> None:
-    """The position before the person's move: seats, the play to beat, the trick, the hand."""
+def _draw_position(
+    seen: Observation, names: Sequence[str], screen: Screen, told: Sequence[Event], *, scores: bool = False
+) -> None:
+    """The position before the person's move: seats (with the match scores, ``scores``),
+    the play to beat, the trick, the hand."""
     rules = seen.rules
     screen.say()
-    for line in _seat_lines(seen, names, screen):
+    for line in _seat_lines(seen, names, screen, scores=scores):
         screen.say(line)
     if seen.phase is Phase.PLAY:
         if seen.top is not None:
@@ -222,14 +276,14 @@ def _exchange_prompt(seen: Observation) -> str:
     first = moves[0] if moves else None
     if isinstance(first, Give):
         choices = " or ".join(f"'{typed_form(move, seen.rules)}'" for move in moves)
-        return f"You are the Loser: give your highest card (R8.2): type {choices}"
+        return f"You are the Loser: give your highest card (R8.2): type {choices} (the card alone will do)"
     if isinstance(first, Offer):
         low = sorted(seen.hand.cards)[:2]
         example = " ".join(map(str, low))
         return f"You are the Winner: offer two cards of your hand for the Loser to take one (R8.2), e.g. 'offer {example}'"
     if isinstance(first, Take):
         choices = " or ".join(f"'{typed_form(move, seen.rules)}'" for move in moves)
-        return f"You are the Loser: take one of the two offered cards (R8.2): type {choices}"
+        return f"You are the Loser: take one of the two offered cards (R8.2): type {choices} (the card alone will do)"
     if isinstance(first, Return):
         return f"You are the Winner: return any card of your hand (R8.3), e.g. 'return {min(seen.hand.cards)}'"
     return ""
@@ -237,26 +291,40 @@ def _exchange_prompt(seen: Observation) -> str:
 
 def typed_move(text: str, seen: Observation) -> str:
     """What the person typed, as the game reads moves: ranks alone (``9 9 9``,
-    ``10 J Q K A``) become cards of the hand where the suits cannot matter; the
-    rest is left to :meth:`Game.play <zhengshangyou.game.Game.play>`.
+    ``10 J Q K A``) become cards of the hand where the suits cannot matter; at an
+    exchange step, cards alone get the step's verb (``RJ`` is ``give RJ`` when the
+    Loser gives); a kind's label after the cards, as a hint shows it
+    (``2D 2H 3C 3H (pair run)``), declares the kind; the rest is left to
+    :meth:`Game.play <zhengshangyou.game.Game.play>`.
 
     Ranks alone are read when no comparison looks at suits and there are no
     straight flushes (R4.3, R4.5, R3.11), or when the hand holds just the cards
     named; the start card a lead must include is taken first (R2.5). Otherwise a
-    :class:`~zhengshangyou.errors.NotationError` asks for the suits.
+    :class:`~zhengshangyou.errors.NotationError` names the rule and asks for the
+    suits.
 
     >>> from zhengshangyou.game import Game
     >>> seen = Game(seed=3).observation(0)
     >>> [str(card) for card in seen.hand if card.rank.symbol == "K"]
     ['KH']
-    >>> typed_move("k", seen)
-    'KH'
+    >>> typed_move("k", seen), typed_move("KH (single)", seen)
+    ('KH', 'KH as single')
     >>> typed_move("K K", seen)
     Traceback (most recent call last):
     ...
-    zhengshangyou.errors.NotationError: you hold one K, not 2 (R1.4)
+    zhengshangyou.errors.NotationError: you hold one king, not two (R1.4)
     """
+    label = _LABEL.search(text)
+    if label is not None and label.group(1).strip().lower().replace(" ", "_") in _KINDS:
+        kind = label.group(1).strip().lower().replace(" ", "_")
+        text = text[: label.start()]
+        if " as " not in f" {text.lower()} ":
+            text = f"{text} as {kind}"
     tokens = text.split()
+    if seen.phase is Phase.EXCHANGE and tokens and seen.legal_moves:
+        verb = type(seen.legal_moves[0]).__name__.lower()
+        if tokens[0].lower() not in (*_VERBS, "pass"):
+            return f"{verb} {text.strip()}"
     if not tokens or not all(_RANK_ONLY.match(token) for token in tokens):
         return text
     rules = seen.rules
@@ -268,14 +336,22 @@ def typed_move(text: str, seen: Observation) -> str:
     for rank, count in wanted.items():
         held = [card for card in seen.hand.cards if card.rank is rank]
         if len(held) < count:
-            have = {0: "no", 1: "one"}.get(len(held), str(len(held)))
-            raise NotationError(f"you hold {have} {rank.symbol}, not {count} (R1.4)", token=rank.symbol)
-        if len(held) > count and (rules.suits_matter or rules.straight_flush != "none"):
-            rule = "R3.11" if rules.straight_flush != "none" else ("R4.5" if rules.straights_by_suit else "R4.3")
+            number = _NUMBER_WORDS[count] if count < len(_NUMBER_WORDS) else str(count)
             raise NotationError(
-                f"suits matter under these rules ({rule}): name the cards, such as"
-                f" {' '.join(str(card) for card in held[:count])}",
+                f"you hold {rank_count_words(len(held), rank)}, not {number} (R1.4)", token=rank.symbol
+            )
+        if len(held) > count and (rules.suits_matter or rules.straight_flush != "none"):
+            if rules.straight_flush != "none":
+                rule, why = "R3.11", "the suits you keep matter for straight flushes"
+            elif rules.singles_by_suit or rules.pairs_by_suit:
+                rule, why = "R4.3", "plays of one rank are compared by suit"
+            else:
+                rule, why = "R4.5", "the suits you keep matter for straights, compared by suit"
+            examples = " or ".join(" ".join(str(card) for card in held[start : start + count]) for start in (0, 1))
+            raise NotationError(
+                f"name the cards, such as {examples}: under these rules {why} ({rule})",
                 token=rank.symbol,
+                rule=rule,
             )
         must = seen.must_include
         if must is not None and must in held:
@@ -283,6 +359,26 @@ def typed_move(text: str, seen: Observation) -> str:
             held.insert(0, must)
         chosen.extend(held[:count])
     return " ".join(str(card) for card in chosen)
+
+
+def _did_you_mean(text: str) -> str | None:
+    """The command ``text`` is a close typo of (``pas``: ``pass``), with the rest of
+    the line (``giv RJ``: ``give RJ``), or None."""
+    first, _, rest = text.strip().partition(" ")
+    if first.lower() in _WORDS:
+        return None
+    close = difflib.get_close_matches(first.lower(), _WORDS, n=1, cutoff=0.7)
+    if not close:
+        return None
+    return f"{close[0]} {rest.strip()}".strip() if close[0] in _VERBS else close[0]
+
+
+def _hint(move: Move, seen: Observation) -> str:
+    """A hint as it is typed, with its kind (``2D 2H 3C 3H (pair run)``)."""
+    typed = typed_form(move, seen.rules)
+    if isinstance(move, Play) and " as " not in typed:
+        return f"{typed} ({move.kind.label})"
+    return typed
 
 
 @attrs.define
@@ -319,10 +415,12 @@ def play_session(
     header: str = "",
 ) -> bool:
     """Play ``game`` with the person at seat ``you`` and ``bots`` elsewhere, for
-    ``hands`` hands or until the match ends; False when the person stopped early.
+    ``hands`` hands or until the match ends; False when the person stopped early
+    (``quit``, or the end of input).
 
     Every line shown is built from the person's observation (and the bots act on
-    their own).
+    their own). After each hand of a match comes a table of the scores (this hand
+    and the total); when ``stdin`` is a terminal, the next hand waits for Enter.
 
     >>> import io
     >>> from zhengshangyou.bots import RandomBot
@@ -334,6 +432,7 @@ def play_session(
     True
     """
     names = _names(bots)
+    match = hands > 1
     if header:
         screen.say(Text(header, style="bold"))
     screen.say(f"Type {_COMMANDS}.")
@@ -350,24 +449,60 @@ def play_session(
         shown = len(told)
         if seen.phase.is_over:
             played += 1
-            if seen.phase is Phase.MATCH_OVER or played >= hands:
+            last = seen.phase is Phase.MATCH_OVER or played >= hands
+            if match:
+                screen.say()
+                for line in _score_table(seen, names, hands):
+                    screen.say(line)
+            if last:
                 totals = ", ".join(f"{names[seat]} {score:+d}" for seat, score in enumerate(seen.scores))
                 screen.say(Text(f"Match totals: {totals}", style="bold"))
                 return True
+            if _interactive(stdin) and not _next_hand_wanted(stdin, screen):
+                return False
             game.next_hand()
             continue
         bot = bots[seen.to_act]
         if bot is not None:
             game.play(bot.choose(game.observation(seen.to_act)), seat=seen.to_act)
             continue
-        _draw_position(seen, names, screen, told)
+        _draw_position(seen, names, screen, told, scores=match)
         if not _person_moves(game, seen, stdin, screen):
             return False
+
+
+def _interactive(stdin: TextIO) -> bool:
+    """Whether a person types at a terminal (a pause between hands waits for them;
+    piped input, a script, never waits)."""
+    return stdin.isatty()
+
+
+def _next_hand_wanted(stdin: TextIO, screen: Screen) -> bool:
+    """The pause between two hands: Enter goes on; ``quit`` or the end of input stops."""
+    line = _read_line(stdin, screen, "press Enter for the next hand (or type quit)> ")
+    if line is None:
+        screen.say()
+        screen.say("End of input: stopping.")
+        return False
+    return line.strip().lower() not in ("quit", "exit")
+
+
+def _only_move(seen: Observation) -> Move | None:
+    """The person's only legal move, when there is exactly one: a pass when nothing
+    beats, the one highest card to give (R8.2). (A single class of plays may have
+    several suit choices: no play is ever the only move here.)"""
+    moves = seen.legal_moves
+    if len(moves) == 1 and not isinstance(moves[0], Play):
+        return moves[0]
+    return None
 
 
 def _person_moves(game: Game, seen: Observation, stdin: TextIO, screen: Screen) -> bool:
     """Read the person's move until one is allowed and play it; False to stop."""
     pending: _Pending | None = None
+    only = _only_move(seen)
+    if only is not None:
+        screen.say(f"Your only legal move is '{typed_form(only, seen.rules)}': press Enter to make it.")
     while True:
         line = _read_line(stdin, screen, "your move> ")
         if line is None:
@@ -376,19 +511,32 @@ def _person_moves(game: Game, seen: Observation, stdin: TextIO, screen: Screen) 
             return False
         text = line.strip()
         word = text.lower()
-        if word in ("quit", "exit", "q"):
+        if word in ("quit", "exit"):
             return False
         if word in ("help", "h"):
             screen.say(f"Type {_COMMANDS}.")
             screen.say("An ambiguous play is declared: 3C 4C 5C as straight_flush, or by the number offered.")
+            screen.say("At the exchange, the card alone will do (RJ for give RJ); quit stops (Q is a queen).")
             continue
         if word in ("?", "hint"):
-            screen.say(f"hint: {typed_form(HeuristicBot().choose(seen), seen.rules)}")
+            screen.say(f"hint: {_hint(HeuristicBot().choose(seen), seen)}")
             continue
         if not text:
-            continue
-        if pending is not None and text.isdigit() and 1 <= int(text) <= len(pending.kinds):
-            text = f"{pending.cards} as {pending.kinds[int(text) - 1]}"
+            if only is None:
+                continue
+            text = typed_form(only, seen.rules)
+        number = _number(text)
+        if pending is not None and number is not None:
+            if not 1 <= number <= len(pending.kinds):
+                screen.say(
+                    Text(
+                        f"Not allowed: type a number from 1 to {len(pending.kinds)} for the reading of"
+                        f" {pending.cards}, or the play with 'as <kind>' (R3.16)",
+                        style="yellow",
+                    )
+                )
+                continue
+            text = f"{pending.cards} as {pending.kinds[number - 1]}"
         pending = None
         try:
             game.play(typed_move(text, seen), seat=seen.seat)
@@ -398,14 +546,17 @@ def _person_moves(game: Game, seen: Observation, stdin: TextIO, screen: Screen) 
             cards = " ".join(str(card) for card in readings[0].cards) if readings else text
             pending = _Pending(cards, kinds)
             screen.say(f"{cards} can be played as:")
-            for number, kind in enumerate(kinds, 1):
-                screen.say(f"  {number}) {kind.replace('_', ' ')}   ({cards} as {kind})")
-            screen.say("type its number, or the play with 'as <kind>' (R3.16)")
+            for index, kind in enumerate(kinds, 1):
+                screen.say(f"  {index}) {kind.replace('_', ' ')}   ({cards} as {kind})")
+            screen.say(f"type its number (1 to {len(kinds)}), or the play with 'as <kind>' (R3.16)")
         except ValueError as error:  # the library's errors are ValueErrors naming a rule
             message = str(error)
             rule = getattr(error, "rule", None)
-            if rule and rule not in message:
+            if rule and f"({rule})" not in message:
                 message += f" ({rule})"
+            guess = _did_you_mean(text) if isinstance(error, NotationError) else None
+            if guess is not None:
+                message += f"; did you mean '{guess}'?"
             screen.say(Text(f"Not allowed: {message}", style="yellow"))
         else:
             return True
@@ -420,12 +571,16 @@ def replay_session(
     pause: bool = True,
     show_hands: bool = False,
 ) -> None:
-    """Step through a record move by move, told as ``seat`` sees it.
+    """Step through a record move by move, told as ``seat`` sees it, with that seat's
+    hand shown whenever it changes.
 
     With ``pause``, each step waits for a line: Enter for the next move, a number
     to go to that move (counted from 1 over the whole match), ``end`` to run to the
-    end, ``quit`` to stop; the end of input runs to the end. ``show_hands`` shows
-    every seat's hand at each step (a record holds every deal: it is open).
+    end, ``quit`` to stop (a single letter never stops: ``Q`` is a queen); the end
+    of input runs to the end. A step the seat cannot see (an offer between the
+    Winner and the Loser, R8.2) is said to have happened, without its cards.
+    ``show_hands`` shows every seat's hand at each step (a record holds every deal:
+    it is open).
 
     >>> import io
     >>> game = Game(seed=2)
@@ -433,7 +588,7 @@ def replay_session(
     >>> out = io.StringIO()
     >>> replay_session(Record.from_game(game), 1, io.StringIO(), Screen(out), pause=False)
     >>> print(out.getvalue().splitlines()[-1])
-    End of the record: scores [0, 0, 0, 0]
+    End of the record: scores seat 0 +0, seat 1 +0, seat 2 +0, seat 3 +0
     """
     rules = record.rules
     game = Game(rules, seed=record.seed if record.seed is not None else 0, deals=[hand.deal for hand in record.hands])
@@ -442,6 +597,7 @@ def replay_session(
     screen.say(Text(f"Replay of a record: {len(record.hands)} hand(s), {total} moves, told as seat {seat} sees it", style="bold"))
     index, target = 0, 1
     shown = 0
+    held: tuple[Card, ...] | None = None
     for number, hand in enumerate(record.hands):
         if number:
             game.next_hand()
@@ -454,7 +610,14 @@ def replay_session(
             told = events(seen, names, unicode=screen.unicode)
             for event in told[shown:]:
                 screen.event(event)
+            if action is not None and len(told) == shown:
+                screen.say(_unseen(action.move, action.seat, seat, names))
             shown = len(told)
+            if seen.hand.cards != held:
+                held = seen.hand.cards
+                line = Text(f"seat {seat}'s hand ({len(held)}): ", style="bold")
+                line.append_text(screen.cards(held))
+                screen.say(line)
             if action is None:
                 continue
             if show_hands:
@@ -463,14 +626,43 @@ def replay_session(
                     line.append_text(screen.cards(game.hands[other].cards))
                     screen.say(line)
             if pause and index >= target and index < total:
-                answer = _read_line(stdin, screen, f"move {index}/{total}> ")
-                if answer is None or answer.strip().lower() == "end":
+                answer = _replay_answer(stdin, screen, index, total)
+                if answer == "end":
                     pause = False
-                elif answer.strip().lower() in ("quit", "q", "exit"):
-                    return
-                elif answer.strip().isdigit():
-                    target = int(answer.strip())
+                elif isinstance(answer, int):
+                    target = answer
                 else:
-                    target = index + 1
-    screen.say(Text(f"End of the record: scores {list(game.scores)}", style="bold"))
+                    return  # quit
+    totals = ", ".join(f"{names[other]} {score:+d}" for other, score in enumerate(game.scores))
+    screen.say(Text(f"End of the record: scores {totals}", style="bold"))
 
+
+def _unseen(move: Move, mover: int, seat: int, names: Sequence[str]) -> str:
+    """A step ``seat`` does not see, said without what it hides (R8.2).
+
+    >>> from zhengshangyou.cards import parse_cards
+    >>> _unseen(Offer(parse_cards("3D 4C")), 1, 0, ["seat 0", "seat 1"])
+    'seat 1 (Winner) offers two cards to the Loser; seat 0 does not see them (R8.2)'
+    >>> _unseen(Take(parse_cards("3D")[0]), 1, 0, ["seat 0", "seat 1"])
+    'seat 1 moves; seat 0 does not see the move'
+    """
+    if isinstance(move, Offer):
+        return f"{names[mover]} (Winner) offers two cards to the Loser; seat {seat} does not see them (R8.2)"
+    return f"{names[mover]} moves; seat {seat} does not see the move"
+
+
+def _replay_answer(stdin: TextIO, screen: Screen, index: int, total: int) -> int | str:
+    """What to do at a pause of the replay: the move to go to, ``end`` or ``quit``."""
+    while True:
+        answer = _read_line(stdin, screen, f"move {index}/{total}> ")
+        if answer is None:
+            return "end"
+        word = answer.strip().lower()
+        if word in ("end", "quit", "exit"):
+            return "quit" if word == "exit" else word
+        if not word:
+            return index + 1
+        number = _number(word)
+        if number is not None:
+            return number
+        screen.say(f"Type Enter for the next move, a move number (1 to {total}), end or quit.")

@@ -63,12 +63,19 @@ from zhengshangyou.actions import Give, Return, Take
 from zhengshangyou.actionspace import ActionSpace
 from zhengshangyou.cards import Card
 from zhengshangyou.combinations import catalogue
-from zhengshangyou.errors import WrongTypeError, ZhengShangyouError, brief_repr, check_int
-from zhengshangyou.game import Observation, Phase
+from zhengshangyou.errors import (
+    InvalidSetupError,
+    WrongTypeError,
+    ZhengShangyouError,
+    brief_repr,
+    check_int,
+)
+from zhengshangyou.game import SEED_LIMIT, Observation, Phase
 from zhengshangyou.rules import Rules, RulesCache
 
 __all__ = [
     "action_mask",
+    "check_seed",
     "encode",
     "layout",
     "observation_bounds",
@@ -312,3 +319,29 @@ def action_mask(observation: Observation) -> npt.NDArray[np.int8]:
     mask = np.zeros(space.size, dtype=np.int8)
     mask[list(space.moves(observation))] = 1
     return mask
+
+
+def check_seed(seed: object) -> int | None:
+    """``seed`` if it is None or a seed the library's games take (an ``int`` from 0 to
+    2**64 - 1, R2.3): what every environment's ``reset(seed=...)`` accepts, checked
+    before anything changes. A :class:`~zhengshangyou.errors.WrongTypeError` for
+    another type (a ``bool``, a ``float``, text), an
+    :class:`~zhengshangyou.errors.InvalidSetupError` for an int out of range.
+
+    >>> check_seed(7), check_seed(None)
+    (7, None)
+    >>> check_seed(-1)
+    Traceback (most recent call last):
+    ...
+    zhengshangyou.errors.InvalidSetupError: seed must be None or a whole number from 0 to 2**64 - 1, not -1 (R2.3)
+    """
+    if seed is None:
+        return None
+    check_int(seed, "seed", rule="R2.3")
+    assert isinstance(seed, int)
+    if not 0 <= seed < SEED_LIMIT:
+        raise InvalidSetupError(
+            f"seed must be None or a whole number from 0 to 2**64 - 1, not {brief_repr(seed)} (R2.3)",
+            rule="R2.3",
+        )
+    return seed

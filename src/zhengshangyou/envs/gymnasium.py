@@ -24,11 +24,22 @@ True
 (False, False)
 
 The options: ``opponents`` (a bot name, ``"random"``, ``"greedy"`` or
-``"heuristic"``; a list of names or bots, one for each other seat in play order from
-the agent's; or a bot, copied for each), ``seat`` (the agent's, or ``"random"`` for a
-seat drawn per episode), ``preset`` and the rule options (:func:`~zhengshangyou.envs.rules_of`),
-``hands`` (hands per episode; the exchange, if the rules have one, comes before hand
-2, R8), ``render_mode`` (``None`` or ``"ansi"``) and ``illegal_action``.
+``"heuristic"``; a bot; a policy, any callable ``policy(observation_array, mask) -> id``
+as :class:`~zhengshangyou.envs.policy.PolicyBot` takes it; or a list of these, one for
+each other seat in play order from the agent's), ``seat`` (the agent's, or
+``"random"`` for a seat drawn per episode), ``preset`` and the rule options
+(:func:`~zhengshangyou.envs.rules_of`), ``hands`` (hands per episode; the exchange, if
+the rules have one, comes before hand 2, R8), ``render_mode`` (``None``, ``"ansi"``:
+:meth:`~VsBotsEnv.render` returns the agent's view as text, or ``"human"``: printed to
+standard output after every reset and step) and ``illegal_action``.
+
+Opponents are used, not copied. A name makes a new bot for each seat it is given
+for. A bot or a policy given is played as it is, the same object at every seat it is
+given for (a bot with ``reset(seed)``, such as :class:`~zhengshangyou.bots.RandomBot`,
+is reseeded from the environment's generator at each reset, once): so the opponents
+of self-play are the very policy being trained, as it is now, at no cost of copying
+(pass a list of separate bots for seats that must not share one). A policy sees what
+the agent sees: the ``"observation"`` and ``"action_mask"`` arrays of its own seat.
 
 Rewards and the episode. :meth:`VsBotsEnv.reset` deals and plays the bots until the
 agent is to act; :meth:`VsBotsEnv.step` makes the agent's move, then the bots' moves
@@ -44,11 +55,19 @@ true, the reward is the rules' lowest one-hand score (``rules.score_bounds[0]``)
 ``illegal_action="raise"`` the step raises the library's
 :class:`~zhengshangyou.errors.IllegalMoveError` instead. A value that is no id of
 the space (below 0, at least ``size``, not an integer) always raises.
+
+Masks. ``observation["action_mask"]``, ``info["action_mask"]`` and
+:meth:`VsBotsEnv.action_masks` (booleans, what sb3-contrib's ``MaskablePPO`` asks
+for) mark the agent's legal ids. Once the episode is over no move is left, and the
+mask marks the pass id alone instead of nothing: a placeholder, so that a masked
+sampler or a masked softmax that reads the last observation (Gymnasium 1.x's vector
+environments return it, then reset on the next ``step``, whose action they ignore)
+stays well defined. It is no legal move: a step after the end needs a reset. After an
+illegal action the mask is the legal ids of the position left as it was.
 """
 
 from __future__ import annotations
 
-import copy
 import operator
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, SupportsFloat
@@ -61,7 +80,8 @@ from gymnasium import spaces
 from zhengshangyou.actions import Move
 from zhengshangyou.actionspace import ActionSpace
 from zhengshangyou.bots import Bot, GreedyBot, HeuristicBot, RandomBot
-from zhengshangyou.envs.encoding import encode, observation_bounds, rules_of
+from zhengshangyou.envs.encoding import check_seed, encode, observation_bounds, rules_of
+from zhengshangyou.envs.policy import Policy, PolicyBot
 from zhengshangyou.errors import (
     WrongTypeError,
     ZhengShangyouError,
@@ -92,9 +112,13 @@ _SEED_RANGE = 2**62
 
 
 def _bots(opponents: object, count: int) -> list[Bot]:
-    """One bot for each of ``count`` other seats, from the ``opponents`` option."""
+    """One bot for each of ``count`` other seats, from the ``opponents`` option: a name
+    makes a new bot for each seat it is given for; a bot, or a policy callable (in a
+    :class:`~zhengshangyou.envs.policy.PolicyBot`), is used as it is, never copied,
+    at every seat it is given for."""
     items: list[object]
-    if isinstance(opponents, (str, Bot)):
+    _no_class(opponents)
+    if isinstance(opponents, (str, Bot)) or _is_policy(opponents):
         items = [opponents] * count
     elif isinstance(opponents, Sequence):
         items = list(opponents)
@@ -104,11 +128,14 @@ def _bots(opponents: object, count: int) -> list[Bot]:
             )
     else:
         raise WrongTypeError(
-            f"opponents must be a bot name, a bot or a list of them, not {brief_repr(opponents)}",
+            "opponents must be a bot name, a bot, a policy (observation_array, mask) -> id,"
+            f" or a list of them, not {brief_repr(opponents)}",
             argument="opponents",
         )
     bots: list[Bot] = []
+    wrapped: dict[int, Bot] = {}  # (one PolicyBot for a policy given for several seats)
     for item in items:
+        _no_class(item)
         if isinstance(item, str):
             make = BOTS.get(item)
             if make is None:
@@ -117,12 +144,31 @@ def _bots(opponents: object, count: int) -> list[Bot]:
                 )
             bots.append(make())
         elif isinstance(item, Bot):
-            bots.append(copy.deepcopy(item))  # each seat its own, as simulate() does
+            bots.append(item)  # used, not copied: self-play plays the policy as it is now
+        elif _is_policy(item):
+            bots.append(wrapped.setdefault(id(item), PolicyBot(item)))  # type: ignore[arg-type]
         else:
             raise WrongTypeError(
-                f"an opponent is a bot name or a bot, not {brief_repr(item)}", argument="opponents"
+                "an opponent is a bot name, a bot or a policy (observation_array, mask) -> id,"
+                f" not {brief_repr(item)}",
+                argument="opponents",
             )
     return bots
+
+
+def _is_policy(item: object) -> bool:
+    """Whether ``item`` is a policy callable: callable, and neither a bot nor a class."""
+    return callable(item) and not isinstance(item, (str, Bot, type))
+
+
+def _no_class(item: object) -> None:
+    """Refuse a class (``RandomBot`` itself is callable, and has a ``choose``): an
+    instance is wanted."""
+    if isinstance(item, type):
+        raise WrongTypeError(
+            f"an opponent is a bot, not the class {item.__name__}: pass {item.__name__}()",
+            argument="opponents",
+        )
 
 
 def _one_of(value: object, argument: str, choices: tuple[object, ...]) -> None:
@@ -151,15 +197,15 @@ class VsBotsEnv(gymnasium.Env[ObsType, np.int64]):
     (True, 1)
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
-        opponents: str | Bot | Sequence[str | Bot] = "random",
+        opponents: str | Bot | Policy | Sequence[str | Bot | Policy] = "random",
         seat: int | Literal["random"] = 0,
         preset: str | None = None,
         hands: int = 1,
-        render_mode: Literal["ansi"] | None = None,
+        render_mode: Literal["ansi", "human"] | None = None,
         illegal_action: Literal["end", "raise"] = "end",
         **rule_options: Any,
     ) -> None:
@@ -170,7 +216,7 @@ class VsBotsEnv(gymnasium.Env[ObsType, np.int64]):
                 raise ZhengShangyouError(
                     f"seat must be 'random' or 0 to {rules.players - 1}, not {seat}"
                 )
-        _one_of(render_mode, "render_mode", (None, "ansi"))
+        _one_of(render_mode, "render_mode", (None, "ansi", "human"))
         _one_of(illegal_action, "illegal_action", ("end", "raise"))
         low, high = observation_bounds(rules, hands)
         self._rules = rules
@@ -269,7 +315,7 @@ class VsBotsEnv(gymnasium.Env[ObsType, np.int64]):
         >>> bool((first["observation"] == again["observation"]).all())
         True
         """
-        super().reset(seed=seed)
+        super().reset(seed=check_seed(seed))  # (checked first: a refused seed changes nothing)
         while True:
             self._deal()
             self._pending, ended = self._advance()
@@ -279,6 +325,7 @@ class VsBotsEnv(gymnasium.Env[ObsType, np.int64]):
             # count in the first step's reward.
             if not self._over:
                 break
+        self._show()
         return self._observe(), self._info(ended)
 
     def step(
@@ -318,20 +365,50 @@ class VsBotsEnv(gymnasium.Env[ObsType, np.int64]):
         reward, ended = self._advance()
         reward += self._pending
         self._pending = 0
+        self._show()
         return self._observe(), float(reward), self._over, False, self._info(ended)
 
     def render(self) -> str | None:
-        """With ``render_mode="ansi"``, the agent's observation as text (its own hand
-        and the public facts only); ``None`` otherwise.
+        """The agent's observation as text (its own hand and the public facts only):
+        returned with ``render_mode="ansi"``, printed to standard output with
+        ``"human"`` (which also prints it after every reset and step, as Gymnasium's
+        ``"human"`` mode does), ``None`` without a render mode.
 
         >>> env = VsBotsEnv(render_mode="ansi", players=2)
         >>> _ = env.reset(seed=1)
         >>> print(env.render().splitlines()[0])
         hand 1 of 1, play: seat 0 (you) to act
         """
-        if self.render_mode != "ansi" or self._seen is None:
+        if self.render_mode is None or self._seen is None:
             return None
-        return _text(self._seen, self.hands, [self._actions.label(i) for i in self._moves])
+        text = _text(self._seen, self.hands, [self._actions.label(i) for i in self._moves])
+        if self.render_mode == "ansi":
+            return text
+        print(text, end="\n\n")
+        return None
+
+    def _show(self) -> None:
+        """Under ``render_mode="human"``, print the agent's view (after a reset or a step)."""
+        if self.render_mode == "human":
+            self.render()
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """For each id of the action space, whether the agent may choose it now: the
+        ``"action_mask"`` of the last observation as booleans, the method that
+        sb3-contrib's ``MaskablePPO`` looks for (``get_action_masks(env)``). Once the
+        episode is over, the pass id alone (see the module docstring: a mask is
+        never empty).
+
+        >>> env = VsBotsEnv()
+        >>> seen, _ = env.reset(seed=5)
+        >>> bool((env.action_masks() == seen["action_mask"].astype(bool)).all())
+        True
+        >>> env.action_masks().dtype, env.action_masks().shape
+        (dtype('bool'), (446,))
+        """
+        if self._game is None:
+            raise gymnasium.error.ResetNeeded("no episode yet: call reset() first")
+        return self._mask().astype(np.bool_)
 
     # --- the match -----------------------------------------------------------------------
 
@@ -342,10 +419,14 @@ class VsBotsEnv(gymnasium.Env[ObsType, np.int64]):
             self._seat = int(rng.integers(players))
         self._game = Game(self._rules, seed=int(rng.integers(_SEED_RANGE)))
         self._bots = {}
+        reset: set[int] = set()
         for place, bot in enumerate(self._templates):
             reseed: Callable[[int], object] | None = getattr(bot, "reset", None)
-            if reseed is not None:  # a RandomBot: seeded from the environment's generator
+            if reseed is not None and id(bot) not in reset:
+                # A RandomBot: seeded from the environment's generator, once an episode
+                # (a bot given for several seats is one bot).
                 reseed(int(rng.integers(_SEED_RANGE)))
+                reset.add(id(bot))
             self._bots[(self._seat + 1 + place) % players] = bot
         self._over = False
 
@@ -377,9 +458,10 @@ class VsBotsEnv(gymnasium.Env[ObsType, np.int64]):
 
     def _mask(self) -> npt.NDArray[np.int8]:
         """:func:`~zhengshangyou.envs.action_mask` of the agent's observation, from the
-        legal moves already listed."""
+        legal moves already listed; the pass id alone once no move is left (the
+        episode is over: see the module docstring)."""
         mask = np.zeros(self._actions.size, dtype=np.int8)
-        mask[list(self._moves)] = 1
+        mask[list(self._moves) or self._actions.pass_id] = 1
         return mask
 
     def _observe(self) -> ObsType:

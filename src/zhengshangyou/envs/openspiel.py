@@ -85,11 +85,22 @@ The observation tensor is :func:`zhengshangyou.envs.encode` of the seat's
 :class:`~zhengshangyou.game.Observation`, one flat array (the observer's ``dict``
 holds it as ``"observation"``; :func:`zhengshangyou.envs.layout` names its blocks);
 while a hand is being dealt it holds only the cards the seat has been dealt so far,
-in the ``hand`` block. The observation string is a line of the same facts. The
-information state (perfect recall) is a string only: for each hand so far, the
+in the ``hand`` block. The observation string is a line of the same facts.
+
+The information state string (perfect recall) holds, for each hand so far, the
 seat's cards as dealt, the dealer, the trick card and its seat, and every move the
-seat saw, with its cards. Both read nothing but the seat's observation and the cards
-dealt to it.
+seat saw, with its cards. The information state tensor (what Deep CFR and other
+information-state algorithms read) is the observation tensor followed by the
+``"history"`` block: every action the seat saw in the hand being played, in order,
+two entries an action (the acting seat counted from the observer's, 1 for the
+observer itself, over the number of players; the move's id plus 1 over the action
+space's size), zeros after the last; ``2 * Rules.max_moves`` entries, since a hand
+has at most :attr:`Rules.max_moves <zhengshangyou.rules.Rules.max_moves>` decisions.
+With the observation (the seat's hand, the cards each seat played, the scores and the
+results of the hands before), the hand's own course is recalled in full; earlier
+hands enter through the observation's scores and results only (their full record is
+in the string). Both read nothing but the seat's observation and the cards dealt to
+it.
 
 >>> state = game.new_initial_state()
 >>> while state.is_chance_node():
@@ -261,7 +272,7 @@ def _game_type(utility: Any) -> Any:
         max_num_players=8,
         min_num_players=2,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=PARAMETERS,
@@ -465,11 +476,13 @@ def _after_chance(position: _Position, action: int) -> _Position:
         if len(after.dealt) < setup.deck_size or (setup.trick and position.hand == 0):
             return after
         return _dealt(after)
-    seats = _copies(position).get(action % _CARD_IDS, [])
-    if action // _CARD_IDS >= len(seats) or (action >= _CARD_IDS and seats[0] == seats[1]):
+    # The trick card (R2.4): an outcome of _trick_outcomes, nothing else (no negative
+    # id read modulo 54, no copy that was not dealt to a seat of its own).
+    if action not in dict(_trick_outcomes(position)):
         raise InvalidSetupError(
             f"chance outcome {action} is no dealt card to turn up (R2.4)", rule="R2.4"
         )
+    seats = _copies(position)[action % _CARD_IDS]
     return _dealt(position, (Card.from_index(action % _CARD_IDS), seats[action // _CARD_IDS]))
 
 
@@ -650,8 +663,9 @@ class ZhengShangyouGame(pyspiel.Game):  # type: ignore[misc]
         >>> game = pyspiel.load_game(NAME)
         >>> list(game.make_py_observer().dict), game.make_py_observer().tensor.shape
         (['observation'], (250,))
-        >>> game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True)).tensor is None
-        True
+        >>> recall = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+        >>> list(recall.dict), recall.tensor.shape     # 250 + 2 * Rules().max_moves
+        (['observation', 'history'], (668,))
         """
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
@@ -749,8 +763,9 @@ class ZhengShangyouState(pyspiel.State):  # type: ignore[misc]
 
 class _Observer:
     """OpenSpiel's observer of one seat (the PyObserver interface): the encoding of
-    its observation as ``tensor`` (``dict["observation"]``), or the perfect-recall
-    information state as a string, without a tensor."""
+    its observation as ``tensor`` (``dict["observation"]``); with perfect recall, the
+    information state: the encoding and the actions the seat saw this hand
+    (``dict["history"]``, see the module docstring), and the perfect-recall string."""
 
     def __init__(self, setup: _Setup, iig_obs_type: Any, params: Mapping[str, Any] | None) -> None:
         if params:
@@ -768,23 +783,38 @@ class _Observer:
             )
         self.setup = setup
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        self.tensor: npt.NDArray[np.float32] | None = None
-        self.dict: dict[str, npt.NDArray[np.float32]] = {}
-        if not self.perfect_recall:
-            self.tensor = np.zeros(observation_size(setup.rules), dtype=np.float32)
-            self.dict = {"observation": self.tensor}
+        size = observation_size(setup.rules)
+        history = 2 * setup.rules.max_moves if self.perfect_recall else 0
+        self.tensor: npt.NDArray[np.float32] = np.zeros(size + history, dtype=np.float32)
+        self.observation = self.tensor[:size] if history else self.tensor
+        self.dict: dict[str, npt.NDArray[np.float32]] = {"observation": self.observation}
+        self.history: npt.NDArray[np.float32] | None = None
+        if self.perfect_recall:
+            self.history = self.tensor[size:]
+            self.dict["history"] = self.history
 
     def set_from(self, state: ZhengShangyouState, player: int) -> None:
-        """Write ``player``'s observation of ``state`` into ``tensor``."""
-        assert self.tensor is not None
+        """Write ``player``'s observation of ``state`` into ``tensor`` (and, with
+        perfect recall, the actions it saw this hand)."""
         position = state._position
+        setup = self.setup
+        self.tensor.fill(0)
         if not position.dealing:
             assert position.engine is not None
-            self.tensor[:] = encode(position.engine.observation(player))
+            seen = position.engine.observation(player)
+            self.observation[:] = encode(seen)
+            if self.history is not None:
+                # Each action the seat saw this hand (its observation's history, R8.2:
+                # an offer only where it may see it), in order: the acting seat counted
+                # from the observer's (1 the observer), and the move's id, both over
+                # their ranges, (0, 0) for none yet.
+                players, size, encode_move = setup.players, setup.space.size, setup.space.encode
+                for place, action in enumerate(seen.history):
+                    self.history[2 * place] = ((action.seat - player) % players + 1) / players
+                    self.history[2 * place + 1] = (encode_move(action.move) + 1) / size
             return
-        self.tensor.fill(0)
         if position.dealer >= 0:
-            hand, suits = self.tensor[self.setup.hand_block], self.setup.suits
+            hand, suits = self.observation[setup.hand_block], setup.suits
             for card in position.dealt_to(player):
                 hand[card.index if suits else card.rank] += 1
 

@@ -25,6 +25,9 @@ option (``players=3``, ``exchange="highest_for_any"``), as
   <pettingzoo.AECEnv.agent_iter>` gives each its last observation and reward, to
   be stepped with ``None``. Nothing truncates: a hand ends within
   :attr:`Rules.max_moves <zhengshangyou.rules.Rules.max_moves>` moves.
+- An agent's name that is not one of ``possible_agents`` raises
+  :class:`~zhengshangyou.errors.InvalidSetupError` (a ``ValueError``; a
+  :class:`~zhengshangyou.errors.WrongTypeError` for a name that is no text).
 - ``infos[agent]`` holds ``hand_number`` and ``legal_moves`` (the seat's own legal
   moves by id, empty unless it is to act).
 
@@ -53,7 +56,7 @@ from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped
 
 from zhengshangyou.actions import Move
 from zhengshangyou.actionspace import ActionSpace
-from zhengshangyou.envs.encoding import encode, observation_bounds, rules_of
+from zhengshangyou.envs.encoding import check_seed, encode, observation_bounds, rules_of
 from zhengshangyou.errors import IllegalMoveError, InvalidSetupError, WrongTypeError, brief_repr
 from zhengshangyou.game import Game, Observation
 
@@ -154,7 +157,7 @@ class ZhengShangyouEnv(AECEnv):  # type: ignore[misc]
         >>> ZhengShangyouEnv().observation_space("seat_1")["action_mask"].shape
         (446,)
         """
-        return self._observation_spaces[agent]
+        return self._observation_spaces[self._agent(agent)]
 
     def action_space(self, agent: str) -> spaces.Discrete:
         """The space of ``agent``'s actions: ``Discrete(ActionSpace(rules).size)``.
@@ -162,7 +165,21 @@ class ZhengShangyouEnv(AECEnv):  # type: ignore[misc]
         >>> ZhengShangyouEnv().action_space("seat_0")
         Discrete(446)
         """
-        return self._action_spaces[agent]
+        return self._action_spaces[self._agent(agent)]
+
+    def _agent(self, agent: object) -> str:
+        """``agent`` if it is one of :attr:`possible_agents`; a typed error otherwise."""
+        if not isinstance(agent, str):
+            raise WrongTypeError(
+                f"an agent is a name such as 'seat_0', not {brief_repr(agent)}", argument="agent"
+            )
+        if agent not in self._seats:
+            raise InvalidSetupError(
+                f"no agent is named {brief_repr(agent)}: the agents are"
+                f" seat_0 to seat_{len(self._seats) - 1} (R2.1)",
+                rule="R2.1",
+            )
+        return agent
 
     # --- the episode -----------------------------------------------------------------
 
@@ -186,7 +203,9 @@ class ZhengShangyouEnv(AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         """Start an episode: a new match dealt from ``seed`` (drawn from the
-        environment's generator, seeded by the last seed given, when None).
+        environment's generator, seeded by the last seed given, when None). A seed is
+        None or an ``int`` from 0 to 2**64 - 1 (:func:`~zhengshangyou.envs.check_seed`):
+        another raises the library's typed error and changes nothing.
 
         >>> table = ZhengShangyouEnv()
         >>> table.reset(seed=1)
@@ -195,6 +214,7 @@ class ZhengShangyouEnv(AECEnv):  # type: ignore[misc]
         >>> bool((table.observe(table.agent_selection)["observation"] == first).all())
         True
         """
+        seed = check_seed(seed)  # (first: a refused seed changes nothing)
         if seed is None:
             seed = int(self._rng.integers(2**63))
         else:
@@ -243,7 +263,7 @@ class ZhengShangyouEnv(AECEnv):  # type: ignore[misc]
         True
         """
         game = self._started()
-        seat = self._seats[agent]
+        seat = self._seats[self._agent(agent)]
         seen = self._seen
         if seen is not None and seen.seat == seat:
             ids = self._ids
@@ -265,7 +285,7 @@ class ZhengShangyouEnv(AECEnv):  # type: ignore[misc]
         >>> table.step(ActionSpace(table.rules).encode(move))
         """
         game = self._started()
-        seat = self._seats[agent]
+        seat = self._seats[self._agent(agent)]
         seen = self._seen
         return seen if seen is not None and seen.seat == seat else game.observation(seat)
 
