@@ -412,10 +412,17 @@ def test_cli_serve_runs_the_browser_table_with_the_rules_and_options(monkeypatch
     from zhengshangyou import web
 
     calls: list[tuple[Rules, dict[str, Any]]] = []
-    monkeypatch.setattr(web, "serve", lambda rules, **options: calls.append((rules, options)))
+
+    def serve(rules: Rules, **options: Any) -> None:
+        calls.append((rules, options))
+        options.pop("announce")("http://127.0.0.1:8123/")  # once the port is bound
+
+    monkeypatch.setattr(web, "serve", serve)
     status, out, err = run(["serve", "--preset", "winner", "--players", "3", "--port", "8123", "--seed", "4", "--bots", "greedy"])
     assert (status, err) == (0, "")
     assert out == "Serving the table on http://127.0.0.1:8123/ (Ctrl-C stops)\n"
     ((rules, options),) = calls
     assert rules == Rules.preset("winner", players=3)
-    assert options == {"seat": 0, "bots": ["greedy"], "seed": 4, "host": "127.0.0.1", "port": 8123}
+    assert options == {
+        "seat": 0, "bots": ["greedy"], "seed": 4, "host": "127.0.0.1", "port": 8123, "record": None, "open_browser": False
+    }

@@ -9,6 +9,7 @@ in it.
 from __future__ import annotations
 
 import re
+import socket
 import subprocess
 import sys
 from typing import Any
@@ -273,13 +274,21 @@ def test_the_table_refuses_bad_setups() -> None:
 
 
 def test_serve_runs_the_table_with_uvicorn(monkeypatch: pytest.MonkeyPatch) -> None:
-    served: list[tuple[Any, dict[str, Any]]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **options: served.append((app, options)))
-    serve(Rules(players=3), seat=2, bots=["greedy"], seed=1, host="0.0.0.0", port=9000)
-    [(app, options)] = served
-    assert options == {"host": "0.0.0.0", "port": 9000, "log_level": "warning"}
+    served: list[tuple[Any, Any]] = []
+
+    def run(server: uvicorn.Server, sockets: list[socket.socket]) -> None:
+        served.append((server.config.app, sockets[0].getsockname()))
+
+    monkeypatch.setattr(uvicorn.Server, "run", run)
+    announced: list[str] = []
+    serve(Rules(players=3), seat=2, bots=["greedy"], seed=1, host="127.0.0.1", port=0, announce=announced.append)
+    [(app, (host, port))] = served
+    assert host == "127.0.0.1"
+    assert announced == [f"http://127.0.0.1:{port}/"]
     assert app.state.table.seat == 2
     assert app.state.table.players == ["greedy", "greedy", "you"]
+    serve(Rules(), port=0)  # nobody told: the caller prints nothing
+    assert len(served) == 2
 
 
 def test_the_page_is_static_and_holds_no_cards() -> None:

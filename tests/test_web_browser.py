@@ -9,6 +9,11 @@ is sent, the cards the other seats hold that the person may not know of
 with the record's number, so that what the page got is checked against the game
 as it was when the answer was made.
 
+The page is tried in a desktop's window (1280x800) and as phones (390x844 and
+320x568, emulated with a touch screen and a phone's pixel density, tapped rather
+than clicked): after every answer, every control drawn must be the element found
+at its own centre (nothing covers it) and the page no wider than the window.
+
 Without Chromium or Playwright these tests are skipped, unless
 ``ZHENGSHANGYOU_REQUIRE_BROWSER=1`` (as in CI), which makes that a failure.
 """
@@ -20,7 +25,7 @@ import os
 import shutil
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -28,17 +33,27 @@ import uvicorn
 from starlette.types import Message, Receive, Scope, Send
 
 from test_web import ambiguous_lead, exchange_table, hidden_cards, leaked
-from zhengshangyou import Card, Game, Kind, Offer, Pass, Play, Rules
+from zhengshangyou import Card, Game, Kind, Offer, Pass, Play, Rules, ZhengShangyouError
 from zhengshangyou.bots import Bot, GreedyBot, HeuristicBot
 from zhengshangyou.narrate import score_lines, typed_form
 from zhengshangyou.web import create_app
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page, Response
+    from playwright.sync_api import Browser, Dialog, Page, Response
 
 pytestmark = pytest.mark.browser
 
 CHROMIUM = "/usr/bin/chromium"
+#: The browser's window: a desktop's, and phones' (a touch screen, as Chromium
+#: emulates a mobile device: its viewport, pixel density and taps).
+DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 3,
+}
+NARROW: dict[str, Any] = {"viewport": {"width": 390, "height": 844}}  # a narrow window, no emulation
+SMALL_PHONE: dict[str, Any] = {
+    "viewport": {"width": 320, "height": 568}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2,
+}
 #: Chromium's arguments as root in a container: no sandbox, no GPU, nothing fetched.
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -119,9 +134,11 @@ class Served:
 class Person:
     """A page of the table, with every response it receives kept to be checked."""
 
-    def __init__(self, browser: Browser, served: Served) -> None:
+    def __init__(self, browser: Browser, served: Served, device: dict[str, Any] | None = None) -> None:
         self.served = served
-        self.context = browser.new_context(viewport={"width": 1280, "height": 800})
+        self.device = DESKTOP if device is None else device
+        self.touch = bool(self.device.get("has_touch"))  # taps, not clicks
+        self.context = browser.new_context(**self.device)
         self.context.set_default_timeout(5000)
         self.page: Page = self.context.new_page()
         self.responses: list[Response] = []
@@ -140,19 +157,26 @@ class Person:
         if fill is not None:
             page.fill("#move", fill)
         for selector in clicks:
-            page.click(selector)
+            self.press(selector)
         page.wait_for_function("n => Number(document.body.dataset.updates) > n", arg=before)
         self.check()
+
+    def press(self, selector: str) -> None:
+        """Tap (on a touch screen) or click the element: Playwright first checks that
+        nothing else would receive the tap or click at its place."""
+        if self.touch:
+            self.page.tap(selector)
+        else:
+            self.page.click(selector)
 
     def play(self, cards: tuple[Card, ...]) -> None:
         """Click the cards in the hand, then the Play button."""
         clicks = [f"#hand button.card[data-code='{card}']:not(.selected) >> nth=0" for card in cards]
-        page = self.page
         for selector in clicks:
-            page.click(selector)
+            self.press(selector)
         self.act("#play")
 
-    def play_hand(self, bot: Bot) -> int:
+    def play_hand(self, bot: Bot, *, each: Callable[[], None] | None = None) -> int:
         """Play ``bot``'s choices to the end of the hand: plays by clicking their cards (or
         typing them, declared, when they must be), passes with the pass button; the
         number of passes."""
@@ -170,6 +194,8 @@ class Person:
                 assert isinstance(choice, Play)
                 self.play(choice.cards)
             assert self.page.get_attribute("#message", "class") != "error", self.page.inner_text("#message")
+            if each is not None:
+                each()
         return passes
 
     def check(self) -> None:
@@ -193,9 +219,9 @@ def table(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Any]:
     """Open the table under the test's rules and options: ``table(rules, **options)``."""
     opened: list[tuple[Served, Person]] = []
 
-    def open_table(rules: Rules, **options: Any) -> tuple[Served, Person]:
+    def open_table(rules: Rules, device: dict[str, Any] | None = None, **options: Any) -> tuple[Served, Person]:
         served = Served(rules, **options)
-        opened.append((served, Person(browser, served)))
+        opened.append((served, Person(browser, served, device)))
         return opened[-1]
 
     yield open_table
@@ -244,7 +270,7 @@ def test_R8_2_the_winner_offers_two_cards_through_the_page(table: Any) -> None:
     assert page.is_hidden("#exchange")
 
 
-def test_R3_7_an_illegal_play_shows_the_rules_message_on_the_page(table: Any) -> None:
+def test_R3_an_illegal_play_shows_the_rules_message_on_the_page(table: Any) -> None:
     rules = Rules()
     seed = next(seed for seed in range(100) if Game(rules, seed=seed).to_act == 0)
     served, person = table(rules, seed=seed)  # the person leads
@@ -252,11 +278,18 @@ def test_R3_7_an_illegal_play_shows_the_rules_message_on_the_page(table: Any) ->
     assert page.is_disabled("#pass")  # the leader may not pass (R5.1)
     hand = sorted(served.game.hands[0])
     before = served.game.state
-    person.act("#play", fill=f"{hand[0]} {hand[-1]}")
+    cards = f"{hand[0]} {hand[-1]}"
+    with pytest.raises(ZhengShangyouError) as refusal:  # the library's message, shown as it is
+        Game(rules, seed=seed).play(cards)
+    rule = refusal.value.rule
+    assert rule is not None
+    assert rule.startswith("R3")
+    person.act("#play", fill=cards)
     message = page.inner_text("#message")
     assert page.get_attribute("#message", "class") == "error"
-    assert message.endswith("(R3.7)")
-    assert message.count("R3.7") == 1
+    assert message.startswith(str(refusal.value).removesuffix(f" ({rule})"))
+    assert message.endswith(f"({rule})")
+    assert message.count(rule) == 1
     assert served.game.state is before
 
 
@@ -275,3 +308,137 @@ def test_R3_16_an_ambiguous_play_is_declared_through_the_chooser(table: Any) -> 
     assert first.kind is Kind.STRAIGHT_FLUSH
     assert page.is_hidden("#chooser")
     assert any(text.endswith("(straight flush)") for text in page.locator("#events li").all_inner_texts())
+
+
+#: Every control on the page that is drawn, checked where a finger or pointer lands:
+#: scrolled into view, the element hit at its centre must be itself or inside it; and
+#: the page must be no wider than the window. The offenders, described.
+LAYOUT_CHECK = """() => {
+  const offenders = [];
+  const width = document.documentElement.clientWidth;
+  if (document.documentElement.scrollWidth > width) {
+    offenders.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${width} px window`);
+  }
+  const describe = (element) => element ? `${element.tagName.toLowerCase()}#${element.id}.${element.className}`
+    + ` "${element.textContent.trim().slice(0, 20)}"` : "nothing";
+  for (const element of document.querySelectorAll("button, input, select, .card")) {
+    if (!element.getClientRects().length || getComputedStyle(element).visibility === "hidden") continue;
+    element.scrollIntoView({block: "center", inline: "center"});
+    const box = element.getBoundingClientRect();
+    if (box.right > width + 0.5 || box.left < -0.5) offenders.push(`${describe(element)} sticks out of the window`);
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    if (!(hit && (hit === element || element.contains(hit)))) {
+      offenders.push(`${describe(element)} is covered by ${describe(hit)}`);
+    }
+  }
+  window.scrollTo(0, 0);
+  return offenders;
+}"""
+
+
+def assert_laid_out(page: Page) -> None:
+    assert page.evaluate(LAYOUT_CHECK) == []
+
+
+@pytest.mark.parametrize(
+    "device", [PHONE, SMALL_PHONE, NARROW, DESKTOP], ids=["phone-390", "phone-320", "narrow-390", "desktop-1280"]
+)
+def test_issue34_item1_a_whole_hand_is_tapped_through_with_nothing_covered(table: Any, device: dict[str, Any]) -> None:
+    served, person = table(Rules(), device, seed=0)
+    page = person.page
+    assert page.evaluate("matchMedia('(pointer: coarse)').matches") == person.touch  # emulated as asked
+    assert_laid_out(page)
+    person.act("#hint")  # a tap on Hint registers (it selects the hinted cards)
+    assert page.inner_text("#message").startswith("Hint: ")
+    assert_laid_out(page)
+    person.press("#clear")
+    person.play_hand(HeuristicBot(), each=lambda: assert_laid_out(page))
+    assert served.game.is_hand_over
+    assert page.is_visible("#result")
+    assert_laid_out(page)
+    person.act("#next-hand")
+    assert page.inner_text("#hand-number").startswith("hand 2")
+    if page.viewport_size and page.viewport_size["width"] < 900:  # one column: the log under the table, the hand in rows
+        log, table_box = page.locator("#log").bounding_box(), page.locator("#table").bounding_box()
+        assert log is not None
+        assert table_box is not None
+        assert log["y"] >= table_box["y"] + table_box["height"]
+        tops = {round(box["y"]) for box in (card.bounding_box() for card in page.locator("#hand .card").all()) if box}
+        assert 1 < len(tops) < 5
+
+
+def hand_with(card: str) -> tuple[int, int]:
+    """A seed of the first game and the seat of a person who holds ``card``, leading."""
+    for seed in range(500):
+        game = Game(Rules(), seed=seed)
+        seat = game.to_act
+        if Card.parse(card) in game.hands[seat]:
+            return seed, seat
+    raise AssertionError(f"no seed deals {card} to the leader")
+
+
+def test_issue34_item2_the_jokers_are_labelled_bj_and_rj(table: Any) -> None:
+    for code, colour in (("BJ", "black"), ("RJ", "red")):
+        seed, seat = hand_with(code)
+        _, person = table(Rules(), seat=seat, seed=seed)
+        joker = person.page.locator(f"#hand .card[data-code='{code}']").first
+        assert joker.inner_text().split() == [code, "JOKER"]  # "joker", upper-cased by the style sheet
+        assert joker.get_attribute("title") == f"{colour} joker ({code})"
+
+
+def test_issue34_item2_exchange_buttons_show_red_suits_in_red(table: Any) -> None:
+    seed = exchange_table("Loser").app.state.table.seed  # the person loses the first hand
+    served, person = table(Rules(players=2, exchange="highest_for_one_of_two"), seed=seed, bots=["greedy"])
+    page = person.page
+    person.play_hand(GreedyBot())
+    person.act("#next-hand")
+    labels = []
+    while served.game.phase == "exchange":
+        buttons = page.locator("#exchange button")
+        labels += [(button.inner_text(), button.locator(".red").all_inner_texts()) for button in buttons.all()]
+        person.act("#exchange button >> nth=0")
+    assert labels
+    for text, red in labels:
+        cards = [word for word in text.split() if word[-1] in "♦♥♣♠" or word in ("BJ", "RJ")]
+        assert red == [card for card in cards if card[-1] in "♦♥" or card == "RJ"], text
+    assert any(red for _, red in labels), labels  # the seed shows a red card
+
+
+def test_issue34_item2_the_chinese_title_has_a_font_or_gives_way_to_the_romanised_one(table: Any) -> None:
+    _, person = table(Rules(), seed=1)
+    page = person.page
+    title = page.locator("h1 [lang=zh]")
+    assert "Noto Sans CJK SC" in title.evaluate("element => getComputedStyle(element).fontFamily")
+    assert page.inner_text("h1").startswith("Zheng Shangyou")
+    drawn = page.evaluate("drawable('争上游', document.querySelector('h1 [lang=zh]'))")
+    assert title.is_visible() == drawn
+    assert page.evaluate("drawable('\\u{10FFFD}', document.body)") is False
+
+
+def test_issue34_item2_new_game_asks_before_it_throws_a_game_away(table: Any) -> None:
+    rules = Rules()
+    seed = next(seed for seed in range(100) if Game(rules, seed=seed).to_act == 0)
+    served, person = table(rules, seed=seed, bots=["greedy"])
+    page = person.page
+    asked: list[str] = []
+    accept = [False]
+
+    def answer(dialog: Dialog) -> None:
+        asked.append(dialog.message)
+        if accept[0]:
+            dialog.accept()
+        else:
+            dialog.dismiss()
+
+    page.on("dialog", answer)
+    person.act("#new-game button")  # nothing played yet: no question
+    assert (asked, served.app.state.table.games) == ([], 2)
+    person.act("#hint")
+    person.act("#play")
+    page.click("#new-game button")  # the person says no: nothing is sent
+    assert asked == ["Start a new game? The game in progress will be lost."]
+    assert served.app.state.table.games == 2
+    accept[0] = True
+    person.act("#new-game button")
+    assert len(asked) == 2
+    assert served.app.state.table.games == 3

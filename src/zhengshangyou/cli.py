@@ -296,9 +296,13 @@ def _serve(arguments: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr:
             f"the browser table needs starlette and uvicorn ({error}): pip install 'zhengshangyou[web]'"
             " (from a clone: pip install '.[web]')"
         ) from None
-    print(f"Serving the table on http://{arguments.host}:{arguments.port}/ (Ctrl-C stops)", file=stdout, flush=True)
+
+    def announce(url: str) -> None:  # once the port is ours: a busy one is refused before
+        print(f"Serving the table on {url} (Ctrl-C stops)", file=stdout, flush=True)
+
     web.serve(
-        rules, seat=arguments.seat, bots=arguments.bots, seed=arguments.seed, host=arguments.host, port=arguments.port
+        rules, seat=arguments.seat, bots=arguments.bots, seed=arguments.seed, host=arguments.host,
+        port=arguments.port, record=arguments.record, open_browser=arguments.open, announce=announce,
     )
     return EXIT_OK
 
@@ -565,7 +569,11 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("--hands", action="store_true", help="show every seat's hand after each move")
     serve = commands.add_parser("serve", help="play in the browser: a local web table against bots (extra [web])")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1 by default)")
-    serve.add_argument("--port", type=_port, default=8000, help="port to listen on (8000 by default)")
+    serve.add_argument("--port", type=_port, default=8000, help="port to listen on (8000 by default; 0 any free one)")
+    serve.add_argument("--open", action="store_true", help="open the table in the system's web browser")
+    serve.add_argument(
+        "--record", metavar="FILE", default=None, help="keep the game's record in FILE (JSON), written after every move"
+    )
     _add_table_options(serve)
     _add_rule_options(serve)
     sim = commands.add_parser("simulate", help="pit bots against each other")

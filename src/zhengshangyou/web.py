@@ -36,6 +36,21 @@ The routes (the page uses nothing else):
 A refusal is HTTP 400 with ``{"error": message, "rule": rule id}`` (and
 ``"choices"`` for an ambiguous play).
 
+No visitor can stall the server for another. The game's work (the bots' moves,
+a hint, a new deal, the view) runs in a worker thread, never in the event loop,
+one request at a time per table (a lock; more than :data:`MAX_WAITING` requests
+waiting for it are answered 503 at once). The bots of one request think for
+:data:`THINK_SECONDS` seconds in all (the ``think`` argument of
+:func:`create_app`); a bot still thinking then is left to finish in the
+background, its answer unused, and that move, and every bot move until it has
+finished, is :class:`~zhengshangyou.bots.GreedyBot`'s; so is a hint. The rules
+of a new game from the page are bounded in cost: a deal where a hand has more
+than :data:`MAX_LEADS` plays to lead from is refused (400). A request body
+longer than :data:`MAX_BODY` bytes (:data:`MAX_NEW_BODY` for ``/api/new``) is
+refused with HTTP 413 before it is read, and one nested deeper than
+:data:`MAX_JSON_DEPTH` with HTTP 400 before it is decoded. ``GET /api/view``
+answers at once with the view the last change made.
+
 >>> from starlette.testclient import TestClient
 >>> client = TestClient(create_app(Rules(), seed=1))   # the person at seat 0
 >>> view = client.get("/api/view").json()
@@ -49,58 +64,165 @@ A refusal is HTTP 400 with ``{"error": message, "rule": rule id}`` (and
 >>> view = client.post("/api/move", json={"move": "pass"}).json()
 >>> [event["text"] for event in view["events"][-4:]]   # then the bots played
 ['seat 0 (you) passes', 'seat 1 plays A♠ (single)', 'seat 2 plays RJ (single)', 'seat 3 passes']
+>>> deep = client.post("/api/move", content="[" * 1000)
+>>> deep.status_code, deep.json()["error"]
+(400, 'the request body is nested deeper than 4 levels')
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
+import os
+import socket
+import threading
+import time
+import webbrowser
 from collections.abc import Callable, Sequence
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
+import anyio
 import uvicorn
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from zhengshangyou.actions import Pass
-from zhengshangyou.bots import Bot, HeuristicBot
+from zhengshangyou.actions import Move, Pass
+from zhengshangyou.bots import Bot, GreedyBot, HeuristicBot
 from zhengshangyou.cards import Card
-from zhengshangyou.errors import AmbiguousPlayError, InvalidSetupError, WrongTypeError, check_int
+from zhengshangyou.errors import (
+    AmbiguousPlayError,
+    InvalidSetupError,
+    WrongTypeError,
+    ZhengShangyouError,
+    check_int,
+)
 from zhengshangyou.game import Game, Observation, Phase
+from zhengshangyou.moves import legal_plays
 from zhengshangyou.narrate import events, move_text, ordinal, score_lines, typed_form
 from zhengshangyou.plays import Play, laid_out
+from zhengshangyou.record import Record, json_depth
 from zhengshangyou.rules import Rules, check_rules
 from zhengshangyou.tournament import bot_from_name, check_bot_name
 
-__all__ = ["create_app", "serve"]
+__all__ = [
+    "MAX_BODY", "MAX_JSON_DEPTH", "MAX_LEADS", "MAX_NEW_BODY", "MAX_WAITING", "THINK_SECONDS", "create_app", "serve",
+]
 
 #: The page's files: static, with no game data in them.
 _PAGE = Path(__file__).with_name("webtable")
+
+MAX_BODY = 1024
+"""The longest request body read, in bytes, but for ``/api/new``'s: a move of a
+whole two-deck hand, declared, is under 300."""
+
+MAX_NEW_BODY = 4096
+"""The longest body of ``POST /api/new``, in bytes: every rule option, spelt out, fits."""
+
+MAX_JSON_DEPTH = 4
+"""How deep a request body may nest (``{"options": {"penalty_tiers": [[10, 2]]}}`` is 3)."""
+
+MAX_LEADS = 20_000
+"""The most plays a hand of a new game's deal may have to lead from, for ``POST
+/api/new`` (the cost of the bots' every move grows with it): rules past it are
+refused (the two-deck preset with two players had at most 12,128 in 150 deals)."""
+
+MAX_WAITING = 8
+"""How many requests may wait for a table while another is at work on it; more are
+answered 503 (try again) at once."""
+
+THINK_SECONDS = 1
+"""How long, in seconds, the bots of one request (or a hint) may think, all told,
+before the server plays :class:`~zhengshangyou.bots.GreedyBot`'s move for them."""
+
+_log = logging.getLogger(__name__)
+
+
+class _Thinker:
+    """Runs a bot's choice in a thread of its own and waits for it at most a given
+    time; a choice still running then is left to finish, and until it has, no other
+    starts (so one table never has more than one bot thinking)."""
+
+    def __init__(self) -> None:
+        self.running: threading.Thread | None = None
+
+    def choose(self, bot: Bot, seen: Observation, seconds: float) -> Move | None:
+        """``bot``'s choice on ``seen``, or None when it is not made within ``seconds``
+        (or a choice left running before has not finished yet)."""
+        if seconds <= 0 or (self.running is not None and self.running.is_alive()):
+            return None
+        answer: list[Move] = []
+        failure: list[BaseException] = []
+
+        def think() -> None:
+            try:
+                answer.append(bot.choose(seen))
+            except BaseException as error:  # handed to the waiting request
+                failure.append(error)
+
+        thread = threading.Thread(target=think, name="zhengshangyou-bot", daemon=True)
+        thread.start()
+        thread.join(seconds)
+        if thread.is_alive():
+            self.running = thread
+            return None
+        if failure:
+            raise failure[0]
+        return answer[0]
 
 
 class _Table:
     """The server's side of the table: the game, the person's seat and the bots."""
 
-    def __init__(self, rules: Rules, seat: int, bots: Sequence[str], seed: int | None) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        seat: int,
+        bots: Sequence[str],
+        seed: int | None,
+        *,
+        think: float = THINK_SECONDS,
+        record: str | os.PathLike[str] | None = None,
+    ) -> None:
         self.bot_names = tuple(check_bot_name(name) for name in bots)
         if not self.bot_names:
             raise InvalidSetupError("name at least one bot to play the other seats (R2.1)", rule="R2.1")
         self.seat = check_int(seat, "seat", rule="R2.1")
         self.seed = seed  # the first game's; never shown
+        self.think = think
+        self.thinker = _Thinker()
+        self.hurried = 0  # bot moves (and hints) made by the fallback, for tests
         self.games = 0
+        self.record: str | os.PathLike[str] | None = None
         self.start(check_rules(rules))
+        self.record = record
+        if record is not None:
+            self.write_record()  # an OSError now, when the file cannot be written
 
-    def start(self, rules: Rules) -> None:
-        """A new game under ``rules``, played by the bots up to the person's turn."""
+    def start(self, rules: Rules, *, bounded: bool = False) -> None:
+        """A new game under ``rules``, played by the bots up to the person's turn;
+        ``bounded``, refused when a hand of its deal has more than :data:`MAX_LEADS`
+        plays to lead (the table's game stays as it was)."""
         if not 0 <= self.seat < rules.players:
             raise InvalidSetupError(
                 f"seat must be 0..{rules.players - 1}, not {self.seat} (R2.1)", rule="R2.1"
             )
         seed = None if self.seed is None else (self.seed + self.games) % 2**64
-        self.game = Game(rules, seed=seed)
+        game = Game(rules, seed=seed)
+        if bounded:
+            for hand in game.hands:  # counted, up to the bound, never listed
+                if sum(1 for _ in islice(legal_plays(hand, rules), MAX_LEADS + 1)) > MAX_LEADS:
+                    raise ZhengShangyouError(
+                        f"these rules give a hand more than {MAX_LEADS:,} plays to choose from, more than this"
+                        " table's bots consider: choose fewer kinds of combination, or more players"
+                    )
+        self.game = game
         self.games += 1
         # The bots' names are used in turn for the other seats, as on the command line.
         self.players = [
@@ -112,13 +234,41 @@ class _Table:
         }
         self.run_bots()
 
+    def choose(self, bot: Bot, seen: Observation, deadline: float) -> Move:
+        """``bot``'s move if it makes it before ``deadline`` (``time.monotonic``), else
+        :class:`~zhengshangyou.bots.GreedyBot`'s."""
+        move = self.thinker.choose(bot, seen, deadline - time.monotonic())
+        if move is None:
+            self.hurried += 1
+            move = GreedyBot().choose(seen)
+        return move
+
     def run_bots(self) -> None:
         """Let the bots move, each from its own observation, until it is the person's
-        turn or the hand is over."""
+        turn or the hand is over; they think for ``think`` seconds in all."""
         game = self.game
+        deadline = time.monotonic() + self.think
         while not game.is_hand_over and game.to_act != self.seat:
             seat = game.to_act
-            game.play(self.bots[seat].choose(game.observation(seat)), seat=seat)
+            game.play(self.choose(self.bots[seat], game.observation(seat), deadline), seat=seat)
+        self.view = _view(self)
+        self.save()
+
+    def save(self) -> None:
+        """Write the game's record to the record file, if there is one; a failure is
+        logged and the game goes on."""
+        if self.record is None:
+            return
+        try:
+            self.write_record()
+        except OSError as error:
+            _log.warning("cannot write the record to %s: %s", self.record, error.strerror or error)
+
+    def write_record(self) -> None:
+        """Write the game's record (the format of :class:`~zhengshangyou.record.Record`)."""
+        assert self.record is not None
+        with open(self.record, "w", encoding="utf-8") as file:
+            file.write(Record.from_game(self.game).to_json(indent=1) + "\n")
 
     def move(self, text: str) -> None:
         """The person's move, read and checked by the game (all or nothing), then the bots'."""
@@ -129,6 +279,15 @@ class _Table:
         """Deal the next hand (refused unless the hand is over, R6.1, R7.4)."""
         self.game.next_hand()
         self.run_bots()
+
+    def hint(self) -> dict[str, str]:
+        """The heuristic bot's choice on the person's observation (the greedy bot's when
+        it takes longer than ``think``)."""
+        seen = self.game.observation(self.seat)
+        if seen.to_act != self.seat:
+            raise InvalidSetupError("no hint: it is not your turn (R5.2)", rule="R5.2")
+        choice = self.choose(HeuristicBot(), seen, time.monotonic() + self.think)
+        return {"move": typed_form(choice, seen.rules), "text": move_text(choice, seen.rules)}
 
 
 def _card(card: Card) -> dict[str, Any]:
@@ -232,12 +391,31 @@ def _refusal(error: ValueError, status: int = 400) -> JSONResponse:
     return JSONResponse(body, status_code=status)
 
 
-async def _body(request: Request) -> dict[str, Any]:
-    """The request's JSON object (an empty one for no body)."""
-    raw = await request.body()
+class _TooLarge(ZhengShangyouError):
+    """A request body over its limit (HTTP 413)."""
+
+
+async def _body(request: Request, limit: int = MAX_BODY) -> dict[str, Any]:
+    """The request's JSON object (an empty one for no body), read only up to ``limit``
+    bytes (refused, :class:`_TooLarge`, past it: by its declared length before any of
+    it is read) and checked for depth before it is decoded."""
+    declared = request.headers.get("content-length", "")
+    if declared.isascii() and declared.isdigit() and int(declared) > limit:
+        raise _TooLarge(f"the request body is {int(declared):,} bytes long, more than the {limit:,} read")
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > limit:
+            raise _TooLarge(f"the request body is more than the {limit:,} bytes read")
     try:
-        data = json.loads(raw) if raw else {}
-    except ValueError:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = None
+    if text is not None and json_depth(text) > MAX_JSON_DEPTH:
+        raise ZhengShangyouError(f"the request body is nested deeper than {MAX_JSON_DEPTH} levels")
+    try:
+        data = None if text is None else json.loads(text) if text else {}
+    except (ValueError, RecursionError):  # the depth check leaves no recursion to fear; belt and braces
         data = None
     if not isinstance(data, dict):
         raise WrongTypeError("the request body must be a JSON object", argument="body")
@@ -245,12 +423,24 @@ async def _body(request: Request) -> dict[str, Any]:
 
 
 def create_app(
-    rules: Rules, *, seat: int = 0, bots: Sequence[str] = ("heuristic",), seed: int | None = None
+    rules: Rules,
+    *,
+    seat: int = 0,
+    bots: Sequence[str] = ("heuristic",),
+    seed: int | None = None,
+    think: float = THINK_SECONDS,
+    record: str | os.PathLike[str] | None = None,
 ) -> Starlette:
     """The browser table's application: a game under ``rules`` with the person at
     ``seat`` and bots (names of :data:`~zhengshangyou.tournament.BOT_NAMES`, used in
     turn) at the others; ``seed`` fixes the first game's deals (each new game takes
     the next number), which are random when it is None.
+
+    The bots of one request think for ``think`` seconds in all, then play
+    :class:`~zhengshangyou.bots.GreedyBot`'s moves. With ``record``, a file name,
+    the game's record (:class:`~zhengshangyou.record.Record`, the format of ``play
+    --record``) is written to it now (an :class:`OSError` when it cannot be) and
+    after every change; a new game started from the page takes its place.
 
     ``app.state.table.game`` is the server's game, the referee's view (for tests).
 
@@ -265,53 +455,71 @@ def create_app(
     200
     >>> client.post("/api/new", json={"preset": "winner", "options": {"players": 9}}).json()["error"]
     'players must be a whole number from 2 to 8, not 9 (R10)'
+    >>> client.post("/api/move", json={"move": "3D " * 400}).status_code   # over MAX_BODY
+    413
     """
-    table = _Table(rules, seat, bots, seed)
+    table = _Table(rules, seat, bots, seed, think=think, record=record)
+    lock = anyio.Lock()
+    waiting = 0
 
-    def answer(change: Callable[..., None] | None = None, *args: Any) -> JSONResponse:
-        """The view after ``change(*args)``; or its refusal, which changes nothing."""
+    async def at_table(change: Callable[[], Any]) -> JSONResponse:
+        """``change()`` in a worker thread, one request at a time; its answer (the view
+        after it when it answers None), or its refusal, which changes nothing."""
+        nonlocal waiting
+        if waiting >= MAX_WAITING:
+            return JSONResponse(
+                {"error": "the table is busy: try again in a moment", "rule": None},
+                status_code=503,
+                headers={"Retry-After": "1"},
+            )
+        waiting += 1
         try:
-            if change is not None:
-                change(*args)
+            await lock.acquire()
+        finally:
+            waiting -= 1
+        try:
+            answer = await run_in_threadpool(change)
         except ValueError as error:  # the library's errors, and a malformed move
             return _refusal(error)
-        return JSONResponse(_view(table))
+        finally:
+            lock.release()
+        return JSONResponse(table.view if answer is None else answer)
 
     async def page(request: Request) -> FileResponse:
         return FileResponse(_PAGE / "index.html")
 
     async def view(request: Request) -> JSONResponse:
-        return answer()
+        return JSONResponse(table.view)
 
     async def move(request: Request) -> JSONResponse:
         try:
             text = (await _body(request)).get("move")
             if not isinstance(text, str):
                 raise WrongTypeError('send the move as text: {"move": "..."}', argument="move")
+        except _TooLarge as error:
+            return _refusal(error, 413)
         except ValueError as error:
             return _refusal(error)
-        return answer(table.move, text)
+        return await at_table(lambda: table.move(text))
 
     async def hint(request: Request) -> JSONResponse:
-        seen = table.game.observation(table.seat)
-        if seen.to_act != table.seat:
-            return _refusal(InvalidSetupError("no hint: it is not your turn (R5.2)", rule="R5.2"))
-        choice = HeuristicBot().choose(seen)
-        return JSONResponse({"move": typed_form(choice, seen.rules), "text": move_text(choice, seen.rules)})
+        return await at_table(table.hint)
 
     async def next_hand(request: Request) -> JSONResponse:
-        return answer(table.next_hand)
+        return await at_table(table.next_hand)
 
     async def new_game(request: Request) -> JSONResponse:
         try:
-            data = await _body(request)
+            data = await _body(request, MAX_NEW_BODY)
             options = data.get("options") or {}
             if not isinstance(options, dict):
                 raise WrongTypeError("options must be a JSON object of rule options", argument="options")
             rules = Rules.preset(data.get("preset", Rules.preset_names()[0]), **options)
+        except _TooLarge as error:
+            return _refusal(error, 413)
         except ValueError as error:
             return _refusal(error)
-        return answer(table.start, rules)
+        return await at_table(lambda: table.start(rules, bounded=True))
 
     app = Starlette(
         routes=[
@@ -328,6 +536,31 @@ def create_app(
     return app
 
 
+def _listening(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to ``host``:``port`` and listening, or an :class:`OSError`."""
+    family, kind, protocol, _, address = socket.getaddrinfo(
+        host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    )[0]
+    listener = socket.socket(family, kind, protocol)
+    try:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+        listener.bind(address)
+        listener.listen(128)
+    except OSError:
+        listener.close()
+        raise
+    return listener
+
+
+def _url(listener: socket.socket) -> str:
+    """The address a browser on this machine opens for ``listener``: a wildcard
+    address (``0.0.0.0``, ``::``) is reached through the loopback one."""
+    host, port = listener.getsockname()[:2]
+    if host in ("0.0.0.0", "::"):
+        host = "127.0.0.1" if host == "0.0.0.0" else "::1"
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
 def serve(
     rules: Rules,
     *,
@@ -336,16 +569,40 @@ def serve(
     seed: int | None = None,
     host: str = "127.0.0.1",
     port: int = 8000,
+    record: str | os.PathLike[str] | None = None,
+    open_browser: bool = False,
+    announce: Callable[[str], object] | None = None,
 ) -> None:
     """Serve the browser table (:func:`create_app`) at ``http://host:port/`` with
-    uvicorn until interrupted (Ctrl+C); uvicorn says only warnings and errors (the
-    caller tells the person the address). The arguments are checked before the
-    server starts:
+    uvicorn until interrupted (Ctrl+C); uvicorn says only warnings and errors.
+
+    Everything is checked before the table is announced: the arguments, the
+    ``record`` file (written at once) and the address, which is bound then (port
+    0 takes a free one). Then ``announce(url)`` is called with the address to open
+    (the caller tells the person), and with ``open_browser`` the system's browser
+    opens it (:mod:`webbrowser`).
 
     >>> serve(Rules(players=3), seat=5)
     Traceback (most recent call last):
     ...
     zhengshangyou.errors.InvalidSetupError: seat must be 0..2, not 5 (R2.1)
+    >>> serve(Rules(), record="/nonexistent/game.json")
+    Traceback (most recent call last):
+    ...
+    zhengshangyou.errors.ZhengShangyouError: cannot write /nonexistent/game.json: No such file or directory
     """
-    app = create_app(rules, seat=seat, bots=bots, seed=seed)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    try:
+        app = create_app(rules, seat=seat, bots=bots, seed=seed, record=record)
+    except OSError as error:
+        raise ZhengShangyouError(f"cannot write {record}: {error.strerror or error}") from None
+    try:
+        listener = _listening(host, port)
+    except OSError as error:
+        raise ZhengShangyouError(f"cannot serve on {host}:{port}: {error.strerror or error}") from None
+    with contextlib.closing(listener):
+        url = _url(listener)
+        if announce is not None:
+            announce(url)
+        if open_browser:
+            webbrowser.open(url)
+        uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[listener])

@@ -55,24 +55,29 @@ function say(text, kind = "") {
 
 // --- drawing -----------------------------------------------------------------------
 
+// A button whose label shows the red suits in red.
 function button(label, onClick) {
   const element = document.createElement("button");
   element.type = "button";
-  element.textContent = label;
+  element.append(suited(label));
   element.addEventListener("click", onClick);
   return element;
 }
 
+// A card: its rank over its suit symbol; a joker as its code (what is typed) over
+// the word "joker", so that the two jokers differ by more than their colour.
 function cardElement(card, onClick) {
   const element = document.createElement(onClick ? "button" : "span");
   element.className = "card" + (card.red ? " red" : "") + (card.suit ? "" : " joker");
   element.dataset.code = card.code;
+  element.title = card.suit ? `${card.rank}${card.suit}`
+    : `${card.red ? "red" : "black"} joker (${card.code})`;
   const rank = document.createElement("span");
   rank.className = "rank";
-  rank.textContent = card.suit ? card.rank : "JOKER";
+  rank.textContent = card.rank;
   const suit = document.createElement("span");
   suit.className = "suit";
-  suit.textContent = card.suit || "★";
+  suit.textContent = card.suit || "joker";
   element.append(rank, suit);
   if (onClick) {
     element.type = "button";
@@ -81,8 +86,13 @@ function cardElement(card, onClick) {
   return element;
 }
 
-// Text with the red suits (and the red joker) in red.
+// Whether the page can draw Chinese characters (set when the page is loaded).
+let chinese = true;
+
+// Text with the red suits (and the red joker) in red; without a font for Chinese,
+// a Chinese word in brackets (the Winner's "(上游)") is left out.
 function suited(text) {
+  if (!chinese) text = text.replace(/\s*\([\u3400-\u9fff]+\)/g, "");
   const fragment = document.createDocumentFragment();
   text.split(/((?:10|[2-9JQKA])[♥♦]|\bRJ\b)/).forEach((part, index) => {
     if (index % 2) {
@@ -213,6 +223,33 @@ function drawResult() {
   $("next-hand").hidden = result.match_over;
 }
 
+// Whether the page's fonts draw the characters of ``text``: a character no font has is
+// drawn as the same empty box as a code point no font has (a private-use one).
+function drawable(text, element) {
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = 48;
+  const context = canvas.getContext("2d");
+  if (!context) return true;
+  context.font = `32px ${getComputedStyle(element).fontFamily}`;
+  const picture = (character) => {
+    context.clearRect(0, 0, 48, 48);
+    context.fillText(character, 4, 36);
+    return context.getImageData(0, 0, 48, 48).data.join(",");
+  };
+  const missing = picture("\u{10FFFD}");
+  return [...text].every((character) => picture(character) !== missing);
+}
+
+// A game is in progress from the person's first decision (or any later hand) until
+// the match is over: a new game then asks first.
+function inProgress() {
+  if (!view || view.phase === "match_over") return false;
+  const you = view.seats[view.seat].name;
+  const decisions = ["play", "pass", "exchange"];
+  return view.hand_number > 0
+    || view.events.some((event) => decisions.includes(event.kind) && event.text.startsWith(`${you} `));
+}
+
 // --- the controls ------------------------------------------------------------------
 
 // "players=3 exchange=highest_for_any" as {players: 3, exchange: "highest_for_any"}:
@@ -265,8 +302,12 @@ document.addEventListener("DOMContentLoaded", () => {
   $("next-hand").addEventListener("click", () => send("/api/next", {}));
   $("new-game").addEventListener("submit", (event) => {
     event.preventDefault();
+    if (inProgress() && !window.confirm("Start a new game? The game in progress will be lost.")) return;
     say("");
     send("/api/new", {preset: $("preset").value, options: readOptions($("options").value)}, showRules);
   });
+  const title = document.querySelector("h1 [lang=zh]");
+  chinese = drawable(title.textContent, title);
+  title.hidden = !chinese; // no font for it: the romanised name alone
   send("/api/view", undefined, showRules);
 });
