@@ -54,7 +54,7 @@ import re
 import reprlib
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from itertools import accumulate
+from itertools import accumulate, islice
 from typing import Any
 
 import attrs
@@ -573,11 +573,10 @@ def _check_sizes(root: Mapping[str, Any]) -> None:
     The types are the reader's question, later."""
     options = root.get("rules")
     if isinstance(options, Mapping) and len(options) > len(_OPTIONS):
-        for name in options:  # of more names than there are options, one of the first is unknown
-            if not isinstance(name, str):
-                break  # (the walk names it)
-            if name not in _OPTIONS:
-                raise InvalidRecordError(f"rules: unknown rule option {_brief(name)} (R10)", rule="R10")
+        # of more names than there are options, one of the first is unknown (or not a name)
+        unknown = next((name for name in options if not isinstance(name, str) or name not in _OPTIONS), None)
+        if isinstance(unknown, str):  # (a key that is not a string is the walk's to name)
+            raise InvalidRecordError(f"rules: unknown rule option {_brief(unknown)} (R10)", rule="R10")
     hands = root.get("hands")
     if not isinstance(hands, list):
         return
@@ -616,8 +615,10 @@ def _brief(value: object, limit: int = 40) -> str:
     try:
         if isinstance(value, str):
             return brief_repr(value[: 2 * limit], limit)
-        if isinstance(value, (list, tuple, dict)):
-            text = _SHORT.repr(value)
+        if isinstance(value, (list, tuple, Mapping)):  # a dozen items shown, one more read
+            items = islice(value.items() if isinstance(value, Mapping) else value, _SHORT.maxlist + 1)
+            shown = dict(items) if isinstance(value, Mapping) else tuple(items) if isinstance(value, tuple) else list(items)
+            text = _SHORT.repr(shown)
             return text if len(text) <= limit else text[: limit - 3] + "..."
         return brief_repr(value, limit)
     except Exception:  # a __repr__ that raises, an int too long to print inside a list
