@@ -298,10 +298,10 @@ class Record:
             )
         _check_length(text)
         outside = _outside_strings(text)
-        if _depth(outside) > MAX_DEPTH:
-            raise _too_deep()
         if outside.count(",") >= MAX_VALUES:  # JSON text holds at least one value more than its commas
             raise _too_many_values()
+        if _depth(outside) > MAX_DEPTH:
+            raise _too_deep()
         try:
             data = json.loads(text, parse_int=_json_int, parse_constant=_json_constant)
         except json.JSONDecodeError as error:
