@@ -1757,6 +1757,82 @@ def show(seed: int, index: int, only: str | None = None) -> int:
     return 0
 
 
+# ---------------------------------------------------------------------------
+# --limits: the reader's worst cases at its limits, timed (issue 35, items 2 and 4)
+
+
+def cpu_median(call: Callable[[], object], rounds: int = 3) -> float:
+    times = []
+    for _ in range(rounds):
+        gc.collect()
+        began = time.process_time()
+        call()
+        times.append(time.process_time() - began)
+    return sorted(times)[len(times) // 2]
+
+
+def long_match(rules: Rules, seed: int, moves: int) -> Game:
+    """Random legal moves until a hand ends with ``moves`` moves or more in the match."""
+    chooser = random.Random(seed)
+    game = Game(rules, seed=seed)
+    while True:
+        if game.is_hand_over:
+            if game.is_match_over or sum(len(actions) for _, actions in game.state.history()) >= moves:
+                return game
+            game.next_hand()
+            continue
+        game.play(chooser.choice(list(game.legal_moves())))
+
+
+def limits() -> int:
+    """Time ``referee`` on the worst inputs at the limits: medians of 3, CPU seconds."""
+    from zhengshangyou.record import MAX_LENGTH, MAX_MOVES, MAX_VALUES, json_depth
+
+    print("zhengshangyou record limits: referee's CPU time at the limits (median of 3)")
+    print(f"Python {platform.python_version()} on {platform.system()} {platform.machine()}\n")
+    print("json_depth on escaped quotes, unterminated, doubling the length (linear: each ratio near 2):")
+    previous = 0.0
+    length = 12_500
+    while length <= MAX_LENGTH:
+        text = '"' + '\\"' * (length // 2)
+        spent = cpu_median(lambda: json_depth(text))  # noqa: B023
+        ratio = f"{spent / previous:5.2f}" if previous else "     "
+        print(f"  {len(text):>9,} characters  {spent:8.4f} s  ratio {ratio}")
+        previous, length = spent, length * 2
+    data = json.loads(Record.from_game(long_match(Rules(), 1, 1)).to_json())
+    hand = data["hands"][0]
+    legal = {
+        (rules.players, rules.decks): Record.from_game(long_match(rules, 2, MAX_MOVES - rules.players * len(rules.deck()) - 3)).to_json()
+        for rules in (Rules(), Rules.preset("two-deck", players=8), Rules(players=2))
+    }
+    padded = json.dumps(dict(data, hands=[hand] * (MAX_MOVES // len(hand["moves"]) + 1)))
+    cases: list[tuple[str, Callable[[], object]]] = [
+        ("text: escaped quotes, 4,000,000 characters", lambda: '"' + '\\"' * (MAX_LENGTH // 2 - 1)),
+        ("text: quotes, 4,000,000", lambda: '"' * MAX_LENGTH),
+        ("text: brackets, 4,000,000", lambda: "[" * MAX_LENGTH),
+        ("text: [0, 0, ...], 4,000,000", lambda: "[" + "0," * (MAX_LENGTH // 2 - 1) + "0]"),
+        ("text: [[], [], ...], 4,000,000", lambda: "[" + "[]," * (MAX_LENGTH // 3 - 1) + "[]]"),
+        ("text: a string of 4,000,000", lambda: '{"a": "' + "x" * (MAX_LENGTH - 10) + '"}'),
+        ("text: a record of too many moves, padded to 4,000,000", lambda: padded + " " * (MAX_LENGTH - len(padded))),
+        ("data: [0] * 5,000,000", lambda: [0] * 5_000_000),
+        ("data: hands=[hand] * 100,000", lambda: dict(data, hands=[hand] * 100_000)),
+        (f"data: notes=[0] * {MAX_VALUES - 50_000:,} (read)", lambda: dict(data, notes=[0] * (MAX_VALUES - 50_000))),
+        ("data: 12 hands of 860 shared moves (refused: moves)", lambda: dict(data, hands=[dict(hand, moves=[hand["moves"][0]] * 860)] * 12)),
+    ]
+    for (players, decks), text in legal.items():
+        cases.append((f"text: a legal record of {MAX_MOVES:,} moves at most, {players} players, {decks} deck(s)", partial(str, text)))
+        cases.append((f"data: the same, {players} players, {decks} deck(s)", partial(json.loads, text)))
+    print("\nreferee(input), the input made beforehand:")
+    worst = 0.0
+    for label, make in cases:
+        value = make()
+        spent = cpu_median(lambda: referee(value))  # noqa: B023
+        worst = max(worst, spent)
+        print(f"  {spent:7.3f} s  {label}: {short(str(referee(value)), 70)}")
+    print(f"\nworst: {worst:.3f} s CPU")
+    return 0 if worst <= SLOW else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--inputs", "--count", type=int, default=1_000_000, help="inputs in all (default 1,000,000)")
@@ -1767,7 +1843,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="processes (spawned), default 1")
     parser.add_argument("--hang", type=float, default=10.0, help="stop an input after this much CPU (default 10 s)")
     parser.add_argument("--show", type=int, metavar="INDEX", help="replay one input with its traceback")
+    parser.add_argument("--limits", action="store_true", help="time referee on the worst inputs at the record limits instead")
     arguments = parser.parse_args(argv)
+    if arguments.limits:
+        return limits()
     if arguments.show is not None:
         return show(arguments.seed, arguments.show, arguments.only)
     inputs = 10_000 if arguments.quick else arguments.inputs
