@@ -1833,6 +1833,10 @@ def limits() -> int:
     return 0 if worst <= SLOW else 1
 
 
+def _stop(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--inputs", "--count", type=int, default=1_000_000, help="inputs in all (default 1,000,000)")
@@ -1850,6 +1854,7 @@ def main(argv: list[str] | None = None) -> int:
     if arguments.show is not None:
         return show(arguments.seed, arguments.show, arguments.only)
     inputs = 10_000 if arguments.quick else arguments.inputs
+    signal.signal(signal.SIGTERM, _stop)  # (a background job ignores SIGINT: TERM stops a run, with its report)
     workers = max(1, arguments.workers)
     print("zhengshangyou fuzz run")
     names = chosen(arguments.only)
@@ -1859,17 +1864,24 @@ def main(argv: list[str] | None = None) -> int:
         if workers == 1:
             result = merge([run(arguments.seed, 0, inputs, arguments.hang, True, arguments.only, arguments.memory)])
         else:
-            step = -(-inputs // (workers * 8))
+            step = -(-inputs // (workers * 20))  # chunks of 1/20 a worker's share: an interrupted run keeps its finished ones
             chunks = [
                 (arguments.seed, start, min(inputs, start + step), arguments.hang, False, arguments.only, arguments.memory)
                 for start in range(0, inputs, step)
             ]
-            parts = []
-            with multiprocessing.get_context("spawn").Pool(workers) as pool:
-                for part in pool.imap_unordered(_run_chunk, chunks):
-                    parts.append(part)
-                    done = sum(sum(tally.get("inputs", 0) for tally in piece["tallies"].values()) for piece in parts)
-                    print(f"  {done} of {inputs} inputs", file=sys.stderr, flush=True)
+            parts: list[dict[str, Any]] = []
+            try:
+                with multiprocessing.get_context("spawn").Pool(workers) as pool:
+                    for part in pool.imap_unordered(_run_chunk, chunks):
+                        parts.append(part)
+                        done = sum(sum(tally.get("inputs", 0) for tally in piece["tallies"].values()) for piece in parts)
+                        print(f"  {done} of {inputs} inputs", file=sys.stderr, flush=True)
+            except KeyboardInterrupt:
+                if not parts:
+                    raise
+                done = sum(sum(tally.get("inputs", 0) for tally in piece["tallies"].values()) for piece in parts)
+                print(f"Interrupted: the report covers the {done} inputs of the {len(parts)} chunks finished.")
+                return report(merge(parts), done, time.perf_counter() - began)
             result = merge(parts)
     except KeyboardInterrupt:
         print("Interrupted.")
