@@ -1,7 +1,8 @@
 """A long fuzz run over every public entry point, kept outside CI (issue 13).
 
-Run: python benchmarks/fuzz.py [--inputs N] [--seed S] [--quick] [--workers W]
-     python benchmarks/fuzz.py --show INDEX [--seed S]   # replay one input, with its traceback
+Run: python benchmarks/fuzz.py [--inputs N | --count N] [--seed S] [--quick] [--workers W] [--only WORDS]
+     python benchmarks/fuzz.py --show INDEX [--seed S] [--only WORDS]   # replay one input, with its traceback
+     python benchmarks/fuzz.py --limits   # time referee on the worst inputs at the record limits (issue 35)
 
 Every input is drawn by its own generator, ``random.Random(f"{seed}:{index}")``, from
 structured mutators: real card texts, real rule options and values (every name of
@@ -20,6 +21,11 @@ that are the rules' reading of their cards (R3.16), a refused move leaves the ga
 unchanged and an accepted one was legal, a refereed-legal record replays to a playable
 game. No input may take more than 1 s of CPU (time.process_time, the call and its
 checks); one still running after ``--hang`` seconds of CPU is stopped and reported.
+
+Issue 35 added the record (semantic mutations; huge, deep and pathological records and
+texts), web (requests to the table's ASGI application, in-process) and hostile option
+value families; see benchmarks/README.md. SIGTERM (or Ctrl+C) stops a run with
+several workers and reports the chunks it finished.
 
 The exit status is 1 when any OTHER exception, VIOLATION or slow input was seen.
 """
