@@ -217,8 +217,9 @@ class Record:
         digits, more than :data:`MAX_VALUES` values or a string of more than
         :data:`MAX_STRING` characters. The sizes are checked before anything is
         walked: the record must be an object, with at most :data:`MAX_HANDS`
-        hands, :data:`MAX_MOVES` moves in all, and no more options in its rules
-        than there are; so the time taken is bounded whatever the data.
+        hands and :data:`MAX_MOVES` moves in all (and rules with more keys than
+        there are options are refused at their first unknown one); so the time
+        taken is bounded whatever the data.
 
         >>> Record.from_data({"format": "zhengshangyou-record", "version": 2})
         Traceback (most recent call last):
