@@ -37,17 +37,22 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from fractions import Fraction
 
 from zhengshangyou.actions import PASS, Give, Move, Offer, Return, Take
 from zhengshangyou.actionspace import ActionSpace
-from zhengshangyou.bots import greedy_move
+from zhengshangyou.bots import GreedyBot, check_turn, greedy_move
 from zhengshangyou.errors import WrongTypeError, ZhengShangyouError, brief_repr, check_int
 from zhengshangyou.game import Observation, State
 from zhengshangyou.plays import Play
 from zhengshangyou.scoring import score_hand
 from zhengshangyou.worlds import sample_world
 
-__all__ = ["ISMCTSBot", "MonteCarloBot", "rollout"]
+__all__ = ["SEARCH_WORK", "ISMCTSBot", "MonteCarloBot", "rollout"]
+
+#: The default work budget of the search bots, a move: moves listed plus cards dealt
+#: (see the module documentation).
+SEARCH_WORK = 100_000
 
 
 def _greedy(state: State, moves: Sequence[Move]) -> Move:
@@ -111,8 +116,31 @@ def rollout(state: State, rng: random.Random, *, epsilon: float = 0.2) -> tuple[
     >>> len(scores), sum(scores)
     (4, 0)
     """
+    scores = _playout(state, rng, epsilon, None)
+    assert scores is not None  # (no budget: never cut short)
+    return scores
+
+
+class _Work:
+    """A work budget being spent: :meth:`spend` says whether ``units`` more fit."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, budget: int) -> None:
+        self.left = budget
+
+    def spend(self, units: int) -> bool:
+        self.left -= units
+        return self.left >= 0
+
+
+def _playout(state: State, rng: random.Random, epsilon: float, work: _Work | None) -> tuple[int, ...] | None:
+    """:func:`rollout`, charging every position's legal moves to ``work``: None when
+    the budget runs out before the scores are settled."""
     while not _settled(state):
         moves = tuple(state.legal_moves())
+        if work is not None and not work.spend(len(moves)):
+            return None
         if len(moves) == 1:
             move = moves[0]
         elif rng.random() < epsilon:
@@ -138,12 +166,14 @@ def _limit(value: object) -> float | None:
     return float(value)
 
 
-def _check(observation: object) -> Observation:
-    if not isinstance(observation, Observation):
-        raise WrongTypeError(f"expected an Observation, not {brief_repr(observation)}", argument="observation")
-    if not observation.legal_moves:
-        raise ZhengShangyouError(f"seat {observation.seat} is not to act: it has no move to choose")
-    return observation
+def _world_cost(observation: Observation) -> int:
+    """What one determinization costs of the work budget: the cards it deals."""
+    return max(1, sum(observation.counts))
+
+
+def _fallback(observation: Observation) -> Move:
+    """The greedy choice, when the work budget left no search result."""
+    return GreedyBot().choose(observation)
 
 
 class _Scale:
@@ -162,10 +192,11 @@ class _Searcher:
     """What both search bots share: a seeded generator, a time limit, the rollouts'
     share of random moves."""
 
-    def __init__(self, seed: int | None, time_limit: float | None, epsilon: float) -> None:
+    def __init__(self, seed: int | None, time_limit: float | None, epsilon: float, work: int) -> None:
         self.random = random.Random(seed)
         self.time_limit = _limit(time_limit)
         self.epsilon = epsilon
+        self.work = _budget(work, "work")
 
     def reset(self, seed: int | None) -> None:
         """Reseed the bot's generator (before each hand of a simulation).
@@ -186,8 +217,10 @@ class MonteCarloBot(_Searcher):
 
     Each round draws one world per legal move (:func:`~zhengshangyou.worlds.sample_world`),
     makes the move there and plays the hand out (:func:`rollout`); after
-    ``rollouts`` rounds (or ``time_limit`` seconds, whichever comes first) it plays
-    the move with the best mean score for its seat.
+    ``rollouts`` rounds (or ``time_limit`` seconds, or ``work`` units of work,
+    whichever comes first: see the module documentation) it plays the move with
+    the best mean score for its seat over the rollouts finished, or the greedy
+    move when a legal move has none.
 
     >>> from zhengshangyou import Game
     >>> game = Game(seed=5)
@@ -198,9 +231,9 @@ class MonteCarloBot(_Searcher):
 
     def __init__(
         self, rollouts: int = 20, *, seed: int | None = None, time_limit: float | None = None,
-        epsilon: float = 0.2,
+        epsilon: float = 0.2, work: int = SEARCH_WORK,
     ) -> None:
-        super().__init__(seed, time_limit, epsilon)
+        super().__init__(seed, time_limit, epsilon, work)
         self.rollouts = _budget(rollouts, "rollouts")
 
     def choose(self, observation: Observation) -> Move:
@@ -211,25 +244,39 @@ class MonteCarloBot(_Searcher):
         >>> MonteCarloBot(rollouts=2, seed=1).choose(game.observation(game.to_act)) in game.legal_moves()
         True
         """
-        moves = _check(observation).legal_moves
+        moves = check_turn(observation).legal_moves
         if len(moves) == 1:
             return moves[0]
         rng, seat = self.random, observation.seat
         totals = [0] * len(moves)
+        done = [0] * len(moves)
         deadline = self._deadline()
-        rounds = 0
-        while rounds < self.rollouts:
+        work, world_cost = _Work(self.work), _world_cost(observation)
+        rounds, stop = 0, False
+        while rounds < self.rollouts and not stop:
             for index, move in enumerate(moves):
+                if not work.spend(world_cost):
+                    stop = True
+                    break
                 world = sample_world(observation, rng).play(move)
-                totals[index] += rollout(world, rng, epsilon=self.epsilon)[seat]
+                scores = _playout(world, rng, self.epsilon, work)
+                if scores is None:
+                    stop = True
+                    break
+                totals[index] += scores[seat]
+                done[index] += 1
+                if deadline is not None and time.perf_counter() >= deadline:
+                    stop = True
+                    break
             rounds += 1
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-        best = max(range(len(moves)), key=totals.__getitem__)
+        if not all(done):
+            return _fallback(observation)
+        best = max(range(len(moves)), key=lambda index: Fraction(totals[index], done[index]))
         return moves[best]
 
     def __repr__(self) -> str:
-        return f"MonteCarloBot(rollouts={self.rollouts})"
+        work = "" if self.work == SEARCH_WORK else f", work={self.work}"
+        return f"MonteCarloBot(rollouts={self.rollouts}{work})"
 
 
 class _Node:
@@ -250,8 +297,8 @@ class _Node:
 class ISMCTSBot(_Searcher):
     """Single-observer information-set Monte Carlo tree search (see the module docstring).
 
-    ``iterations`` determinizations (or ``time_limit`` seconds, whichever comes
-    first) each walk the tree with UCB (``exploration`` is its constant, scores
+    ``iterations`` determinizations (or ``time_limit`` seconds, or ``work`` units of
+    work, whichever comes first: see the module documentation) each walk the tree with UCB (``exploration`` is its constant, scores
     scaled to 0..1 by the rules' bounds of one hand; a hand's scores spread over
     about a fifth of that range, hence 0.2), expand one move, play out with
     :func:`rollout` and back up; the root's most visited move is played.
@@ -270,8 +317,9 @@ class ISMCTSBot(_Searcher):
         time_limit: float | None = None,
         exploration: float = 0.2,
         epsilon: float = 0.2,
+        work: int = SEARCH_WORK,
     ) -> None:
-        super().__init__(seed, time_limit, epsilon)
+        super().__init__(seed, time_limit, epsilon, work)
         self.iterations = _budget(iterations, "iterations")
         self.exploration = exploration
 
@@ -284,7 +332,7 @@ class ISMCTSBot(_Searcher):
         >>> ISMCTSBot(iterations=20, seed=2).choose(seen) == ISMCTSBot(iterations=20, seed=2).choose(seen)
         True
         """
-        moves = _check(observation).legal_moves
+        moves = check_turn(observation).legal_moves
         if len(moves) == 1:
             return moves[0]
         space = ActionSpace(observation.rules)
@@ -292,19 +340,31 @@ class ISMCTSBot(_Searcher):
         rng = self.random
         root = _Node(-1)
         deadline = self._deadline()
+        work, world_cost = _Work(self.work), _world_cost(observation)
         for _ in range(self.iterations):
-            self._iterate(root, sample_world(observation, rng), space, scale, rng)
+            if not work.spend(world_cost):
+                break
+            if not self._iterate(root, sample_world(observation, rng), space, scale, rng, work):
+                break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
+        if not any(child.visits for child in root.children.values()):
+            return _fallback(observation)
         by_id = {space.encode(move): move for move in moves}
         best = max(by_id, key=lambda action: (root.children[action].visits if action in root.children else -1, -action))
         return by_id[best]
 
-    def _iterate(self, root: _Node, state: State, space: ActionSpace, scale: _Scale, rng: random.Random) -> None:
-        """One iteration from the determinization ``state``."""
+    def _iterate(
+        self, root: _Node, state: State, space: ActionSpace, scale: _Scale, rng: random.Random, work: _Work
+    ) -> bool:
+        """One iteration from the determinization ``state``; False, with nothing backed
+        up, when the work budget runs out first."""
         node, path = root, []
         while not _settled(state):
-            legal = {space.encode(move): move for move in state.legal_moves()}
+            moves = tuple(state.legal_moves())
+            if not work.spend(len(moves)):
+                return False
+            legal = {space.encode(move): move for move in moves}
             children = node.children
             untried = [action for action in legal if action not in children]
             for action in legal:
@@ -321,10 +381,13 @@ class ISMCTSBot(_Searcher):
             node = children[action]
             path.append(node)
             state = state.play(legal[action])
-        scores = rollout(state, rng, epsilon=self.epsilon)
+        scores = _playout(state, rng, self.epsilon, work)
+        if scores is None:
+            return False
         for visited in path:
             visited.visits += 1
             visited.total += scale(scores[visited.mover])
+        return True
 
     def _select(self, node: _Node, legal: dict[int, Move]) -> int:
         """The available child with the best upper confidence bound."""
@@ -338,4 +401,5 @@ class ISMCTSBot(_Searcher):
         return best
 
     def __repr__(self) -> str:
-        return f"ISMCTSBot(iterations={self.iterations})"
+        work = "" if self.work == SEARCH_WORK else f", work={self.work}"
+        return f"ISMCTSBot(iterations={self.iterations}{work})"
