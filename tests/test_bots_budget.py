@@ -291,3 +291,27 @@ def test_issue35_item13_the_caches_hold_a_few_rule_sets() -> None:
     assert len(bots_module._PLANNERS) <= 8
     assert all(len(cache) <= 16 for cache in RulesCache.caches if cache is not _SHARED), held
     assert max(held.values()) > 8  # (the rule sets did fill the caches)
+
+
+def test_issue35_item13_the_planner_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The heuristic bot's memo of plan lengths for one rule set holds at most
+    ``_MEMO_LIMIT`` sub-hands (here made small), and a move that plans on it starts
+    with room for every sub-hand of its hand."""
+    monkeypatch.setattr(bots_module, "_MEMO_LIMIT", 200)
+    RulesCache.forget()
+    rules = Rules()
+    planner = bots_module._planner(rules)
+    for seed in range(20):
+        plan_length(State.new(rules, seed=seed).hands[0], rules)
+        assert len(planner.cache) <= 200
+    game = Game(rules, seed=3)
+    while len(game.observation(game.to_act).hand) > 4:
+        game.play(GreedyBot().choose(game.observation(game.to_act)))
+    seen = game.observation(game.to_act)
+    seed = 0
+    while len(planner.cache) <= 100:  # fuller than half: the move clears it first
+        plan_length(State.new(rules, seed=seed).hands[1], rules)
+        seed += 1
+    bot = HeuristicBot()
+    assert bot.choose(seen) in game.legal_moves()
+    assert len(planner.cache) == bot.work <= 2**4

@@ -421,9 +421,10 @@ class _Plan:
             self.expanded += 1
             if self.budget is not None and self.expanded > self.budget:
                 raise _OutOfBudget
+            found = self._search(counts)
             if len(self.cache) >= _MEMO_LIMIT:
                 self.cache.clear()  # (plan_length's searches; a move clears before it starts)
-            found = self.cache[counts] = self._search(counts)
+            self.cache[counts] = found
         return found
 
     def _search(self, counts: tuple[int, ...]) -> int:
