@@ -88,7 +88,7 @@ def test_issue35_item1_heuristic_bot_plans_within_its_budget_on_two_deck_two_pla
         move = bot.choose(seen)
     assert move in game.legal_moves()
     assert 0 < searched[0] <= PLAN_BUDGET
-    assert bot.work <= bot.budget == PLAN_BUDGET
+    assert bot.spent <= bot.budget == PLAN_BUDGET
 
 
 def test_issue35_item1_heuristic_bot_falls_back_to_the_greedy_choice_past_its_budget() -> None:
@@ -97,7 +97,7 @@ def test_issue35_item1_heuristic_bot_falls_back_to_the_greedy_choice_past_its_bu
     move = bot.choose(seen)
     greedy = greedy_move(seen.legal_moves, leading=True, revolution=False, threat=lambda: 99)
     assert move == greedy == GreedyBot().choose(seen)
-    assert bot.work == 50
+    assert bot.spent == 50
     assert repr(bot) == "HeuristicBot(budget=50)"
     # The same budget and position give the same move, whatever the memo holds.
     plan_length(seen.hand.cards[:20], TWO_DECK_TWO)
@@ -114,7 +114,7 @@ def test_issue35_item1_heuristic_bot_plans_exactly_below_its_budget() -> None:
             break
         seen = game.observation(game.to_act)
         move = budgeted.choose(seen)
-        assert budgeted.work <= PLAN_BUDGET
+        assert budgeted.spent <= PLAN_BUDGET
         assert unbounded.choose(seen) == move
         game.play(move)
     assert game.is_hand_over
@@ -127,7 +127,7 @@ def test_issue35_item1_a_big_hand_is_planned_exactly_when_the_budget_allows() ->
     _, seen = _first(Rules.preset("two-deck"), seed=0)
     bot = HeuristicBot()
     first = bot.choose(seen)
-    assert 0 < bot.work < PLAN_BUDGET
+    assert 0 < bot.spent < PLAN_BUDGET
     bot.reset(3)
     assert bot.choose(seen) == first  # a memo of its own: the same work, the same move
 
@@ -165,7 +165,16 @@ def test_issue35_item1_search_bots_list_moves_within_their_work_budget(
     assert move in game.legal_moves()
     # The work is charged once a position is listed: one listing may overrun it.
     assert 0 < listed[0] <= work + len(seen.legal_moves)
+    assert bot.spent <= work
     assert repr(bot).endswith("work=20000)")
+
+
+def test_issue35_item1_the_default_work_budget_leaves_ismcts_under_the_default_rules_as_it_was() -> None:
+    _, seen = _first(Rules(), seed=3)
+    bot = ISMCTSBot(seed=1)
+    move = bot.choose(seen)
+    assert 0 < bot.spent < SEARCH_WORK
+    assert ISMCTSBot(seed=1, work=10**9).choose(seen) == move
 
 
 def test_issue35_item1_search_bots_fall_back_to_the_greedy_choice_without_a_result() -> None:
@@ -314,4 +323,4 @@ def test_issue35_item13_the_planner_memo_is_bounded(monkeypatch: pytest.MonkeyPa
         seed += 1
     bot = HeuristicBot()
     assert bot.choose(seen) in game.legal_moves()
-    assert len(planner.cache) == bot.work <= 2**4
+    assert len(planner.cache) == bot.spent <= 2**4

@@ -557,7 +557,7 @@ class HeuristicBot:
     searches, and when the count would pass ``budget`` the bot gives up planning
     for this move and makes the greedy choice (:func:`greedy_move`, as
     :class:`GreedyBot` with ``bomb_at=urgency``). Either way a move searches at
-    most ``budget`` sub-hands, and :attr:`work` says how many the last move did.
+    most ``budget`` sub-hands, and ``spent`` says how many the last move did.
 
     >>> from zhengshangyou import Game
     >>> game = Game(seed=1)
@@ -565,7 +565,7 @@ class HeuristicBot:
     True
     >>> big = Game(Rules.preset("two-deck", players=2), seed=1)   # 54 cards a hand
     >>> bot = HeuristicBot()
-    >>> bot.choose(big.observation(big.to_act)) in big.legal_moves(), bot.work <= PLAN_BUDGET
+    >>> bot.choose(big.observation(big.to_act)) in big.legal_moves(), bot.spent <= PLAN_BUDGET
     (True, True)
     """
 
@@ -575,7 +575,7 @@ class HeuristicBot:
         if self.budget < 1:
             raise ZhengShangyouError(f"budget must be at least 1, not {self.budget}")
         #: The sub-hands the planner searched for the last move (at most ``budget``).
-        self.work = 0
+        self.spent = 0
 
     def choose(self, observation: Observation) -> Move:
         """The planned move, or the greedy one when the plan would cost more than the budget.
@@ -585,7 +585,7 @@ class HeuristicBot:
         >>> HeuristicBot().choose(game.observation(game.to_act)) in game.legal_moves()
         True
         """
-        self.work = 0
+        self.spent = 0
         rules = check_turn(observation).rules
         hand = observation.hand
         exchange = _exchange_choice(observation, keep=self._keep(observation))
@@ -610,7 +610,7 @@ class HeuristicBot:
             scored = self._score(planner, counts, plays)
         except _OutOfBudget:
             scored = None
-        self.work = min(planner.expanded - before, self.budget)
+        self.spent = min(planner.expanded - before, self.budget)
         if scored is None:
             return greedy_move(
                 observation.legal_moves,

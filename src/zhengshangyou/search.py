@@ -22,6 +22,18 @@ the :class:`~zhengshangyou.bots.Bot` protocol (exchange decisions included) and
 take a ``time_limit`` in seconds per move besides their count budget (a time
 limit makes the choice depend on the machine's speed).
 
+Both also work within a ``work`` budget a move (default :data:`SEARCH_WORK`),
+which bounds their cost on every rule set, however many legal moves a position
+has or however long its hands: every position the search's tree walks and
+rollouts reach costs :data:`STEP_WORK` units (the making of the move) plus one a
+legal move listed there, and every determinization one unit a card dealt; the
+search stops when the count would pass the budget, dropping the iteration or
+rollout under way (``spent`` says what the last move spent). If that leaves no
+result (no iteration finished, or a legal move without a rollout) the bot makes
+the greedy choice (:class:`~zhengshangyou.bots.GreedyBot`'s). A work budget is a
+count, not a time: the choice still depends only on the seed, the position and
+the budgets.
+
 >>> from zhengshangyou import Game
 >>> game = Game(seed=3)
 >>> seen = game.observation(game.to_act)
@@ -48,11 +60,14 @@ from zhengshangyou.plays import Play
 from zhengshangyou.scoring import score_hand
 from zhengshangyou.worlds import sample_world
 
-__all__ = ["SEARCH_WORK", "ISMCTSBot", "MonteCarloBot", "rollout"]
+__all__ = ["SEARCH_WORK", "STEP_WORK", "ISMCTSBot", "MonteCarloBot", "rollout"]
 
-#: The default work budget of the search bots, a move: moves listed plus cards dealt
-#: (see the module documentation).
-SEARCH_WORK = 100_000
+#: The default work budget of the search bots, a move (see the module documentation).
+SEARCH_WORK = 200_000
+
+#: What each position a search reaches costs of the work budget, besides one unit a
+#: legal move listed there.
+STEP_WORK = 8
 
 
 def _greedy(state: State, moves: Sequence[Move]) -> Move:
@@ -139,7 +154,7 @@ def _playout(state: State, rng: random.Random, epsilon: float, work: _Work | Non
     the budget runs out before the scores are settled."""
     while not _settled(state):
         moves = tuple(state.legal_moves())
-        if work is not None and not work.spend(len(moves)):
+        if work is not None and not work.spend(STEP_WORK + len(moves)):
             return None
         if len(moves) == 1:
             move = moves[0]
@@ -197,6 +212,8 @@ class _Searcher:
         self.time_limit = _limit(time_limit)
         self.epsilon = epsilon
         self.work = _budget(work, "work")
+        #: The work the last move spent (see the module documentation).
+        self.spent = 0
 
     def reset(self, seed: int | None) -> None:
         """Reseed the bot's generator (before each hand of a simulation).
@@ -244,6 +261,7 @@ class MonteCarloBot(_Searcher):
         >>> MonteCarloBot(rollouts=2, seed=1).choose(game.observation(game.to_act)) in game.legal_moves()
         True
         """
+        self.spent = 0
         moves = check_turn(observation).legal_moves
         if len(moves) == 1:
             return moves[0]
@@ -269,6 +287,7 @@ class MonteCarloBot(_Searcher):
                     stop = True
                     break
             rounds += 1
+        self.spent = min(self.work - work.left, self.work)
         if not all(done):
             return _fallback(observation)
         best = max(range(len(moves)), key=lambda index: Fraction(totals[index], done[index]))
@@ -332,6 +351,7 @@ class ISMCTSBot(_Searcher):
         >>> ISMCTSBot(iterations=20, seed=2).choose(seen) == ISMCTSBot(iterations=20, seed=2).choose(seen)
         True
         """
+        self.spent = 0
         moves = check_turn(observation).legal_moves
         if len(moves) == 1:
             return moves[0]
@@ -348,6 +368,7 @@ class ISMCTSBot(_Searcher):
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
+        self.spent = min(self.work - work.left, self.work)
         if not any(child.visits for child in root.children.values()):
             return _fallback(observation)
         by_id = {space.encode(move): move for move in moves}
@@ -362,7 +383,7 @@ class ISMCTSBot(_Searcher):
         node, path = root, []
         while not _settled(state):
             moves = tuple(state.legal_moves())
-            if not work.spend(len(moves)):
+            if not work.spend(STEP_WORK + len(moves)):
                 return False
             legal = {space.encode(move): move for move in moves}
             children = node.children
