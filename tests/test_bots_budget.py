@@ -324,3 +324,39 @@ def test_issue35_item13_the_planner_memo_is_bounded(monkeypatch: pytest.MonkeyPa
     bot = HeuristicBot()
     assert bot.choose(seen) in game.legal_moves()
     assert len(planner.cache) == bot.spent <= 2**4
+
+
+# --- the tree search keys its moves by class, with no action space to build ----
+
+
+SINGLE_WINGS = Rules(players=3, airplane_wings="singles", min_triple_run=2)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), Rules.preset("winner"), Rules.preset("two-deck"), SINGLE_WINGS],
+    ids=["default", "winner", "two-deck", "single-wings"],
+)
+def test_issue35_item1_the_tree_keys_moves_as_the_action_space_ids_do(rules: Rules) -> None:
+    """Two legal moves share the tree's key exactly when they share an action-space
+    id; where no kind's key holds a suit the listing follows the ids, so a tie goes to
+    the first listed (else to the lowest id, from the action space)."""
+    from zhengshangyou import ActionSpace
+    from zhengshangyou.search import _class_key, _lowest_id
+
+    space, key = ActionSpace(rules), _class_key(rules)
+    suited = rules.suit_order is not None
+    game, bot = Game(rules, seed=4), RandomBot(seed=4)
+    for _ in range(30):
+        if game.is_hand_over:
+            break
+        seen = game.observation(game.to_act)
+        moves = list(seen.legal_moves)
+        ids = [space.encode(move) for move in moves]
+        keys = [key(move) for move in moves]
+        assert len(set(ids)) == len(set(keys)) == len(moves)
+        if not suited:
+            assert ids == sorted(ids)
+        lowest = moves[ids.index(min(ids))]
+        assert _lowest_id(seen, moves[::-1] if suited else moves) == lowest
+        game.play(bot.choose(seen))

@@ -12,7 +12,8 @@ are fixed the moment the Winner goes out (R7.1), so rollouts stop there.
   playouts; the move with the best mean score.
 - :class:`ISMCTSBot`: single-observer information-set MCTS (Cowling, Powley and
   Whitehouse, 2012): each iteration draws a determinization and walks one tree
-  of moves (action-space ids, shared by every determinization), choosing by UCB
+  of moves (classes of plays, shared by every determinization: the partition of
+  the action-space ids), choosing by UCB
   among the moves available in that world, expands one untried move, plays out,
   and backs the mover's score up every node. The move chosen is the root's most
   visited.
@@ -50,15 +51,17 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 
 from zhengshangyou.actions import PASS, Give, Move, Offer, Return, Take
 from zhengshangyou.actionspace import ActionSpace
 from zhengshangyou.bots import GreedyBot, check_turn, greedy_move
+from zhengshangyou.combinations import KIND_BITS, catalogue, kinds_mask
 from zhengshangyou.errors import WrongTypeError, ZhengShangyouError, brief_repr, check_int
 from zhengshangyou.game import Observation, State
 from zhengshangyou.plays import Play
+from zhengshangyou.rules import Rules
 from zhengshangyou.scoring import score_hand
 from zhengshangyou.worlds import sample_world
 
@@ -316,6 +319,45 @@ class MonteCarloBot(_Searcher):
         return f"MonteCarloBot(rollouts={self.rollouts}{work})"
 
 
+#: The bits of a play's key that hold a suit (R4.3, R4.5), as rank plays read them.
+_SUIT_PART = 3
+
+
+def _class_key(rules: Rules) -> Callable[[Move], Hashable]:
+    """The tree's key of a move under ``rules``: for a play, its class (kind, ranks,
+    and its comparison key, less the suit part where the kind's key holds no suit):
+    two plays have the same key exactly when
+    :meth:`ActionSpace.encode <zhengshangyou.actionspace.ActionSpace.encode>` gives
+    them the same id, with no action space to build (tens of thousands of ids
+    under single wings, R3.19, built in about a second); any other move is its own
+    key."""
+    suited = kinds_mask([combination.kind for combination in catalogue(rules) if combination.suit_in_key])
+
+    def key(move: Move) -> Hashable:
+        if isinstance(move, Play):
+            ranks = [card.rank for card in move.cards]
+            ranks.sort()
+            strength = move.key if KIND_BITS[move.kind] & suited else move.key & ~_SUIT_PART
+            return move.kind._value_, tuple(ranks), strength
+        return move
+
+    return key
+
+
+def _lowest_id(observation: Observation, moves: list[Move]) -> Move:
+    """The move of the lowest action-space id among ``moves`` (legal moves of
+    ``observation``, in its listing order): where no kind's key holds a suit, the
+    listing follows the ids (the class view's order, the pass last), so the first;
+    else the action space's own ids."""
+    rules = observation.rules
+    if all(isinstance(move, Play) or move is PASS for move in moves) and not any(
+        combination.suit_in_key for combination in catalogue(rules)
+    ):
+        return moves[0]
+    space = ActionSpace(rules)
+    return min(moves, key=space.encode)
+
+
 class _Node:
     """A node of the information-set tree: the move into it (by id), who made it,
     its visits, the total of the mover's scaled scores, and how often it was
@@ -328,7 +370,7 @@ class _Node:
         self.visits = 0
         self.total = 0.0
         self.available = 0
-        self.children: dict[int, _Node] = {}
+        self.children: dict[Hashable, _Node] = {}
 
 
 class ISMCTSBot(_Searcher):
@@ -373,7 +415,7 @@ class ISMCTSBot(_Searcher):
         moves = check_turn(observation).legal_moves
         if len(moves) == 1:
             return moves[0]
-        space = ActionSpace(observation.rules)
+        key = _class_key(observation.rules)
         scale = _Scale(observation)
         rng = self.random
         root = _Node(-1)
@@ -382,19 +424,31 @@ class ISMCTSBot(_Searcher):
         for _ in range(self.iterations):
             if not work.spend(world_cost):
                 break
-            if not self._iterate(root, sample_world(observation, rng), space, scale, rng, work):
+            if not self._iterate(root, sample_world(observation, rng), key, scale, rng, work):
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.spent = min(self.work - work.left, self.work)
         if not any(child.visits for child in root.children.values()):
             return _fallback(observation)
-        by_id = {space.encode(move): move for move in moves}
-        best = max(by_id, key=lambda action: (root.children[action].visits if action in root.children else -1, -action))
-        return by_id[best]
+        by_key = {key(move): move for move in moves}
+
+        def visits(action: Hashable) -> int:
+            child = root.children.get(action)
+            return -1 if child is None else child.visits
+
+        most = max(visits(action) for action in by_key)
+        tied = [by_key[action] for action in by_key if visits(action) == most]
+        return tied[0] if len(tied) == 1 else _lowest_id(observation, tied)
 
     def _iterate(
-        self, root: _Node, state: State, space: ActionSpace, scale: _Scale, rng: random.Random, work: _Work
+        self,
+        root: _Node,
+        state: State,
+        key: Callable[[Move], Hashable],
+        scale: _Scale,
+        rng: random.Random,
+        work: _Work,
     ) -> bool:
         """One iteration from the determinization ``state``; False, with nothing backed
         up, when the work budget runs out first."""
@@ -403,7 +457,7 @@ class ISMCTSBot(_Searcher):
             moves = tuple(state.legal_moves())
             if not work.spend(STEP_WORK + MOVE_WORK * len(moves)):
                 return False
-            legal = {space.encode(move): move for move in moves}
+            legal = {key(move): move for move in moves}
             children = node.children
             untried = [action for action in legal if action not in children]
             for action in legal:
@@ -428,10 +482,11 @@ class ISMCTSBot(_Searcher):
             visited.total += scale(scores[visited.mover])
         return True
 
-    def _select(self, node: _Node, legal: dict[int, Move]) -> int:
+    def _select(self, node: _Node, legal: dict[Hashable, Move]) -> Hashable:
         """The available child with the best upper confidence bound."""
         exploration, children = self.exploration, node.children
-        best, best_value = -1, -math.inf
+        best: Hashable = None
+        best_value = -math.inf
         for action in legal:
             child = children[action]
             value = child.total / child.visits + exploration * math.sqrt(math.log(child.available) / child.visits)
