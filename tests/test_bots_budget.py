@@ -330,17 +330,19 @@ def test_issue35_item13_the_planner_memo_is_bounded(monkeypatch: pytest.MonkeyPa
 
 
 SINGLE_WINGS = Rules(players=3, airplane_wings="singles", min_triple_run=2)
+#: Pairs compared by their higher suit in the order C H D S: a hand's listing of
+#: the pairs of one rank need not follow the ids of their classes.
+SUITED_PAIRS = Rules(players=2, suit_order="CHDS", singles_by_suit=True, pairs_by_suit=True)
 
 
 @pytest.mark.parametrize(
     "rules",
-    [Rules(), Rules.preset("winner"), Rules.preset("two-deck"), SINGLE_WINGS],
-    ids=["default", "winner", "two-deck", "single-wings"],
+    [Rules(), Rules.preset("winner"), Rules.preset("two-deck"), SINGLE_WINGS, SUITED_PAIRS],
+    ids=["default", "winner", "two-deck", "single-wings", "suited-pairs"],
 )
 def test_issue35_item1_the_tree_keys_moves_as_the_action_space_ids_do(rules: Rules) -> None:
     """Two legal moves share the tree's key exactly when they share an action-space
-    id; where no kind's key holds a suit the listing follows the ids, so a tie goes to
-    the first listed (else to the lowest id, from the action space)."""
+    id, and a tie goes to the lowest id, found without the action space."""
     from zhengshangyou import ActionSpace
     from zhengshangyou.search import _class_key, _lowest_id
 
@@ -357,6 +359,7 @@ def test_issue35_item1_the_tree_keys_moves_as_the_action_space_ids_do(rules: Rul
         assert len(set(ids)) == len(set(keys)) == len(moves)
         if not suited:
             assert ids == sorted(ids)
-        lowest = moves[ids.index(min(ids))]
-        assert _lowest_id(seen, moves[::-1] if suited else moves) == lowest
+        for start in range(0, len(moves), 3):  # ties of a few moves, as the search meets them
+            tied = moves[start : start + 4]
+            assert _lowest_id(seen, tied) == min(tied, key=space.encode)
         game.play(bot.choose(seen))

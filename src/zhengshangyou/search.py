@@ -60,6 +60,7 @@ from zhengshangyou.bots import GreedyBot, check_turn, greedy_move
 from zhengshangyou.combinations import KIND_BITS, catalogue, kinds_mask
 from zhengshangyou.errors import WrongTypeError, ZhengShangyouError, brief_repr, check_int
 from zhengshangyou.game import Observation, State
+from zhengshangyou.moves import legal_plays
 from zhengshangyou.plays import Play
 from zhengshangyou.rules import Rules
 from zhengshangyou.scoring import score_hand
@@ -346,16 +347,40 @@ def _class_key(rules: Rules) -> Callable[[Move], Hashable]:
 
 def _lowest_id(observation: Observation, moves: list[Move]) -> Move:
     """The move of the lowest action-space id among ``moves`` (legal moves of
-    ``observation``, in its listing order): where no kind's key holds a suit, the
-    listing follows the ids (the class view's order, the pass last), so the first;
-    else the action space's own ids."""
+    ``observation``, in its listing order), without building the action space
+    during play.
+
+    The ids number the rank plays in the order of the full deck's class view, whose
+    order between rank plays every hand's listing follows, then come the classes of
+    a kind whose key holds a suit (R4.3, R4.5) that are not the first of their rank
+    play in that view, in the view's order, then the pass. So the lowest is the first
+    listed of the moves with a rank play's id, else the first in the deck's order of
+    the others; an exchange decision's id comes from the action space."""
+    if not all(isinstance(move, Play) or move is PASS for move in moves):
+        space = ActionSpace(observation.rules)
+        return min(moves, key=space.encode)
     rules = observation.rules
-    if all(isinstance(move, Play) or move is PASS for move in moves) and not any(
-        combination.suit_in_key for combination in catalogue(rules)
-    ):
-        return moves[0]
-    space = ActionSpace(rules)
-    return min(moves, key=space.encode)
+    suited = kinds_mask([combination.kind for combination in catalogue(rules) if combination.suit_in_key])
+    deck = rules.deck()
+    later: list[tuple[int, int, Move]] = []  # (the rank play's place, the place in the deck's view)
+    places: dict[tuple[str, tuple[int, ...], int], int] = {}
+    for move in moves:
+        if not isinstance(move, Play):
+            continue  # the pass: after every play
+        if not KIND_BITS[move.kind] & suited:
+            return move  # a rank play's id
+        ranks = sorted(card.rank for card in move.cards)
+        strength = move.key & ~_SUIT_PART
+        classes = [
+            play.key
+            for play in legal_plays([card for card in deck if card.rank in ranks], rules, kinds=[move.kind])
+            if sorted(card.rank for card in play.cards) == ranks and play.key & ~_SUIT_PART == strength
+        ]
+        if classes[0] == move.key:
+            return move  # the first class of its rank play: the rank play's id
+        identity = places.setdefault((move.kind._value_, tuple(ranks), strength), len(places))
+        later.append((identity, classes.index(move.key), move))
+    return min(later, key=lambda item: item[:2])[2] if later else moves[0]
 
 
 class _Node:
