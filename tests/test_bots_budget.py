@@ -28,7 +28,7 @@ HANG_LIMIT = 20.0
 
 #: The default budgets (read so that these tests run, and fail, on code without them).
 PLAN_BUDGET: int = getattr(bots_module, "PLAN_BUDGET", 10_000)
-SEARCH_WORK: int = getattr(search_module, "SEARCH_WORK", 250_000)
+SEARCH_WORK: int = getattr(search_module, "SEARCH_WORK", 200_000)
 
 #: The rule sets of the issue's report: two decks, two players (54 cards a hand),
 #: and every kind switched on (airplanes with single or paired wings, bombs with a
