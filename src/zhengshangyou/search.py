@@ -27,10 +27,10 @@ Both also work within a ``work`` budget a move (default :data:`SEARCH_WORK`;
 :data:`MONTE_CARLO_WORK` for :class:`MonteCarloBot`, whose rollouts cost more),
 which bounds their cost on every rule set, however many legal moves a position
 has or however long its hands: every position the search's tree walks and
-rollouts reach costs :data:`STEP_WORK` units (the making of the move) plus
-:data:`MOVE_WORK` a legal move listed there, and every determinization one unit a
-card dealt; the
-search stops when the count would pass the budget, dropping the iteration or
+rollouts reach costs :data:`STEP_WORK` units (the making of the move; more where
+the engine checks each move against the other hands: :data:`CHECK_WORK` under
+``must_beat`` and under ``auto_restart``) plus :data:`MOVE_WORK` a legal move
+listed there, and every determinization one unit a card dealt; the search stops when the count would pass the budget, dropping the iteration or
 rollout under way (``spent`` says what the last move spent). If that leaves no
 result (no iteration finished, or a legal move without a rollout) the bot makes
 the greedy choice (:class:`~zhengshangyou.bots.GreedyBot`'s). A work budget is a
@@ -67,6 +67,7 @@ from zhengshangyou.scoring import score_hand
 from zhengshangyou.worlds import sample_world
 
 __all__ = [
+    "CHECK_WORK",
     "MONTE_CARLO_WORK",
     "MOVE_WORK",
     "SEARCH_WORK",
@@ -91,6 +92,11 @@ STEP_WORK = 8
 
 #: What each legal move listed at a position a search reaches costs of the work budget.
 MOVE_WORK = 2
+
+#: What each position costs more where the rules make the engine check each move
+#: against the other hands: under ``must_beat`` (may the seat pass? R5.2) and under
+#: ``auto_restart`` (can anyone beat the play?).
+CHECK_WORK = {"must_beat": 6, "auto_restart": 8}
 
 
 def _greedy(state: State, moves: Sequence[Move]) -> Move:
@@ -162,10 +168,12 @@ def rollout(state: State, rng: random.Random, *, epsilon: float = 0.2) -> tuple[
 class _Work:
     """A work budget being spent: :meth:`spend` says whether ``units`` more fit."""
 
-    __slots__ = ("left",)
+    __slots__ = ("left", "step")
 
-    def __init__(self, budget: int) -> None:
+    def __init__(self, budget: int, rules: Rules) -> None:
         self.left = budget
+        #: What a position costs under ``rules``, besides its legal moves.
+        self.step = STEP_WORK + sum(cost for option, cost in CHECK_WORK.items() if getattr(rules, option))
 
     def spend(self, units: int) -> bool:
         self.left -= units
@@ -177,7 +185,7 @@ def _playout(state: State, rng: random.Random, epsilon: float, work: _Work | Non
     the budget runs out before the scores are settled."""
     while not _settled(state):
         moves = tuple(state.legal_moves())
-        if work is not None and not work.spend(STEP_WORK + MOVE_WORK * len(moves)):
+        if work is not None and not work.spend(work.step + MOVE_WORK * len(moves)):
             return None
         if len(moves) == 1:
             move = moves[0]
@@ -292,7 +300,7 @@ class MonteCarloBot(_Searcher):
         totals = [0] * len(moves)
         done = [0] * len(moves)
         deadline = self._deadline()
-        work, world_cost = _Work(self.work), _world_cost(observation)
+        work, world_cost = _Work(self.work, observation.rules), _world_cost(observation)
         rounds, stop = 0, False
         while rounds < self.rollouts and not stop:
             for index, move in enumerate(moves):
@@ -446,7 +454,7 @@ class ISMCTSBot(_Searcher):
         rng = self.random
         root = _Node(-1)
         deadline = self._deadline()
-        work, world_cost = _Work(self.work), _world_cost(observation)
+        work, world_cost = _Work(self.work, observation.rules), _world_cost(observation)
         for _ in range(self.iterations):
             if not work.spend(world_cost):
                 break
@@ -481,7 +489,7 @@ class ISMCTSBot(_Searcher):
         node, path = root, []
         while not _settled(state):
             moves = tuple(state.legal_moves())
-            if not work.spend(STEP_WORK + MOVE_WORK * len(moves)):
+            if not work.spend(work.step + MOVE_WORK * len(moves)):
                 return False
             legal = {key(move): move for move in moves}
             children = node.children
