@@ -389,3 +389,13 @@ def test_D5_generated_rank_multisets_match_the_reference_on_small_hands(preset: 
             for p in legal_plays(Hand(small), rules, view="cards")
         }
         assert found == expected
+
+
+@pytest.mark.parametrize("preset", ["doudizhu", "rlcard"])
+def test_issue36_four_with_two_adds_rank_play_ids_after_every_other(preset: str) -> None:
+    """Existing ids never move: enabling four with two only appends its ids."""
+    without = rank_plays(Rules(**COMMON, **{**PRESETS[preset], "four_with_two": False}))
+    space = rank_plays(rules_of(preset))
+    assert [(p.kind, p.ranks) for p in space[: len(without)]] == [(p.kind, p.ranks) for p in without]
+    added = {p.kind for p in space[len(without) :]}
+    assert added == {Kind.FOUR_WITH_TWO_SINGLES, Kind.FOUR_WITH_TWO_PAIRS}

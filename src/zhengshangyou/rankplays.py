@@ -142,17 +142,25 @@ class RankPlays(Sequence[RankPlay]):
         deck = Hand(rules.deck())
         slots = self._tables.reader.slots
         winged = [slot[0] for slot in slots if slot[0].shape is Shape.RUN and slot[0].attached]
-        if any(combination.suit_in_key or combination.is_bomb for combination in winged) or [
-            slot[0] for slot in slots[len(slots) - len(winged) :]
-        ] != winged:
+        if any(combination.suit_in_key or combination.is_bomb for combination in winged):
             winged = []  # (not the catalogue's shape: every kind from the class view, with members)
         entries: dict[_Identity, tuple[Kind, int, Kind, bool, Play | None]] = {}
-        for play in class_view(deck, rules, None, kinds=ALL_KINDS & ~kinds_mask(winged)):
-            entries.setdefault(
-                _identity(play), (play.kind, play.rev_key & ~_SUIT_PART, play.family, play.is_bomb, play)
-            )
-        for combination in winged:
-            self._winged_space(entries, combination, deck)
+        # Slot by slot, in the class view's order: the stretches of other kinds from
+        # the class view, the airplanes from their ranks.
+        stretch = 0
+        for slot in (*slots, None):
+            if slot is not None and slot[0] not in winged:
+                stretch |= kinds_mask(slot)
+                continue
+            if stretch:
+                for play in class_view(deck, rules, None, kinds=stretch):
+                    entries.setdefault(
+                        _identity(play),
+                        (play.kind, play.rev_key & ~_SUIT_PART, play.family, play.is_bomb, play),
+                    )
+                stretch = 0
+            if slot is not None:
+                self._winged_space(entries, slot[0], deck)
         self._plays = tuple(
             RankPlay(kind, ranks, key, rev_key, family, is_bomb, index)
             for index, ((_, ranks, key), (kind, rev_key, family, is_bomb, _)) in enumerate(entries.items())
