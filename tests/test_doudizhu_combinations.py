@@ -399,3 +399,16 @@ def test_issue36_four_with_two_adds_rank_play_ids_after_every_other(preset: str)
     assert [(p.kind, p.ranks) for p in space[: len(without)]] == [(p.kind, p.ranks) for p in without]
     added = {p.kind for p in space[len(without) :]}
     assert added == {Kind.FOUR_WITH_TWO_SINGLES, Kind.FOUR_WITH_TWO_PAIRS}
+
+
+@pytest.mark.parametrize("preset", ["doudizhu", "rlcard"])
+def test_D6_1_four_with_two_pairs_above_their_quad_is_answered_by_the_quad(preset: str) -> None:
+    """9999+JJ+KK: its sorted middle card is a wing; the answers still go by the quad."""
+    rules = rules_of(preset)
+    hand = Hand(cards("TTTT 44 55 3"))
+    top = play("9999 JJ KK", preset)
+    answers = {str(answer) for answer in legal_plays(hand, rules, top)}
+    assert "4D 4C 5D 5C 10D 10C 10H 10S" in answers
+    assert [p.id for p in rank_plays(rules).legal(hand, top)] == [
+        rank_plays(rules).of(answer).id for answer in legal_plays(hand, rules, top)
+    ]

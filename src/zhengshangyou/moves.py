@@ -290,7 +290,8 @@ class Tables:
         self.flush_bombs = self.flush is not None and self.flush.is_bomb
         self.straight_bit = _BIT[straight.kind]
         # Per family, what bounds an answer (see bounds): whether it is a group, whether
-        # suits are in its key, its cards per rank of a run, whether it is listed on its
+        # suits are in its key, its cards per rank of a run (of a group with several
+        # attached groups: its width, 0 for other groups), whether it is listed on its
         # own (a kind listed with another, straight flushes of their own family, is
         # always compared), and whether a run's window alone decides (pair and triple
         # runs, with or without wings, and straights that are only straights).
@@ -298,7 +299,7 @@ class Tables:
             c.kind: (
                 c.shape is Shape.GROUP,
                 c.suit_in_key,
-                c.width + c.attached,
+                (c.width if c.wings > 1 else 0) if c.shape is Shape.GROUP else c.width + c.attached,
                 c.listed_with is None,
                 c.width > 1 or self.plain_straights,
             )
@@ -448,8 +449,13 @@ class Tables:
             return ALL_RANKS, 0, False
         group, by_suit, per_rank, listed_alone, exact = self.answer_shapes[top.family]
         if group:
-            # The cards are sorted, so the middle one is always of the main group.
-            rank = top.cards[len(top.cards) // 2].rank
+            # The cards are sorted, so the middle one is always of the main group, but
+            # with two attached groups (four with two pairs, D5.12: 9999+JJ+KK) it
+            # may be a wing: then the main rank is the one held ``width`` times.
+            cards = top.cards
+            rank = cards[len(cards) // 2].rank
+            if per_rank and sum(card.rank is rank for card in cards) != per_rank:
+                rank = cards[len(cards) // 2 - 1].rank
             if by_suit:
                 return _AT_LEAST[revolution][rank], 0, False
             return _ABOVE[revolution][rank], 0, True
