@@ -147,22 +147,17 @@ def _counts(ranks: Ranks) -> Counter[int]:
 
 def classify_douzero(top: Play | None, top_type: int, missing: set[Ranks], extra: set[Ranks]) -> str | None:
     """The RD-D id that explains DouZero's differences at one position, or None."""
-    if top is None:
+    if top is None or top.kind not in (Kind.AIRPLANE_WITH_SINGLES, Kind.AIRPLANE_WITH_PAIRS):
         return None
-    counts = _counts(ranks_of(top.cards))
-    if top.kind is Kind.AIRPLANE_WITH_SINGLES:
-        if top_type == 15 and 4 in counts.values():
-            return "RD-D4"  # its detector reads an airplane with four-of-a-kind wings as no type
-        if not extra and all(len(move) == len(top.cards) for move in missing):
-            # RD-D6: filter_type_11/12 rank the airplane by the highest rank held three
-            # times, wings included: answers above the run but not above such a wing trio.
-            trios = [rank for rank, count in counts.items() if count >= 3]
-            run_top = max(rank for rank, count in counts.items() if count == 3 and rank + 1 not in counts or
-                          (count == 3 and counts.get(rank + 1, 0) != 3))
-            if max(trios) > run_top or len(trios) > len(top.cards) // 4:
-                return "RD-D6"
-    if top.kind is Kind.AIRPLANE_WITH_PAIRS and not extra:
-        return None
+    counts = Counter(ranks_of(top.cards))
+    if top_type == 15 and 4 in counts.values():
+        return "RD-D4"  # its detector reads an airplane with four-of-a-kind wings as no type
+    # RD-D6: filter_type_11/12 rank an airplane by its highest rank held three times,
+    # wings included: it withholds answers that beat the run but not such a wing trio.
+    length = len(top.cards) // (4 if top.kind is Kind.AIRPLANE_WITH_SINGLES else 5)
+    trios = [rank for rank, count in counts.items() if count == 3]
+    if missing and not extra and len(trios) > length:
+        return "RD-D6"
     return None
 
 

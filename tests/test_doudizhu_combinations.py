@@ -412,3 +412,22 @@ def test_D6_1_four_with_two_pairs_above_their_quad_is_answered_by_the_quad(prese
     assert [p.id for p in rank_plays(rules).legal(hand, top)] == [
         rank_plays(rules).of(answer).id for answer in legal_plays(hand, rules, top)
     ]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("engine", ["douzero", "rlcard"])
+def test_issue36_move_sets_agree_with_the_engines(engine: str) -> None:
+    """benchmarks/agree_doudizhu_moves.py on a few random positions: every difference
+    from DouZero's or RLCard's move set is a registered disagreement (D11)."""
+    pytest.importorskip(engine)
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+    try:
+        from agree_doudizhu_moves import compare
+    finally:
+        sys.path.pop(0)
+    report = compare(engine, 30, 36)
+    assert report["positions"] > 100
+    assert report["unexplained"] == []
