@@ -110,8 +110,9 @@ def test_D12_wing_trio_adjacent_with_distinct_wings_is_refused_naming_both() -> 
      ("wing_trio_adjacent", "no")],
 )
 def test_D12_a_bad_value_of_a_combination_option_is_refused_naming_it(option: str, value: object) -> None:
+    options: dict[str, Any] = {option: value}
     with pytest.raises(InvalidRulesError, match=option) as caught:
-        Rules(**{option: value})
+        Rules(**options)
     assert caught.value.options == (option,)
 
 
@@ -420,14 +421,15 @@ def test_issue36_move_sets_agree_with_the_engines(engine: str) -> None:
     """benchmarks/agree_doudizhu_moves.py on a few random positions: every difference
     from DouZero's or RLCard's move set is a registered disagreement (D11)."""
     pytest.importorskip(engine)
-    import sys
+    import importlib.util
     from pathlib import Path
 
-    sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
-    try:
-        from agree_doudizhu_moves import compare
-    finally:
-        sys.path.pop(0)
-    report = compare(engine, 30, 36)
+    path = Path(__file__).parent.parent / "benchmarks" / "agree_doudizhu_moves.py"
+    spec = importlib.util.spec_from_file_location("agree_doudizhu_moves", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    report = module.compare(engine, 30, 36)
     assert report["positions"] > 100
     assert report["unexplained"] == []
