@@ -16,6 +16,7 @@ import pytest
 
 from reference import ref_kinds
 from zhengshangyou import Kind, Rules
+from zhengshangyou.bots import plan_length
 from zhengshangyou.cards import Card
 from zhengshangyou.combinations import catalogue
 from zhengshangyou.errors import InvalidRulesError
@@ -433,3 +434,24 @@ def test_issue36_move_sets_agree_with_the_engines(engine: str) -> None:
     report = module.compare(engine, 30, 36)
     assert report["positions"] > 100
     assert report["unexplained"] == []
+
+
+def test_D5_15_any_repeat_without_the_rocket() -> None:
+    rules = Rules(**{**COMMON, "kicker_repeat": "any", "rocket_in_kickers": False, "four_with_two": True})
+    assert [p.kind for p in classify_all(cards("333444555666 7777"), rules)] == [Kind.AIRPLANE_WITH_SINGLES]
+    assert classify_all(cards("333444 BJ RJ"), rules) == []
+    assert classify_all(cards("4444 BJ RJ"), rules) == []
+    hand = Hand(cards("333444 6 BJ RJ"))
+    airplanes = {str(p) for p in legal_plays(hand, rules, view="cards") if p.kind is Kind.AIRPLANE_WITH_SINGLES}
+    assert airplanes == {"3D 3C 3H 4D 4C 4H 6D BJ", "3D 3C 3H 4D 4C 4H 6D RJ"}
+
+
+@pytest.mark.parametrize(
+    ("text", "plays"),
+    [("4444 5 6", 1), ("4444 55 66", 1), ("4444 BJ RJ", 2), ("333444 BJ RJ 7777", 2),
+     ("333444 RJ", 2), ("333444 BJ RJ", 2)],
+)
+def test_D5_the_planner_counts_four_with_two_and_solo_wing_policies(text: str, plays: int) -> None:
+    """The bots' planner (plan_length) follows the catalogue: four with two is one
+    play, and solo wings follow kicker_repeat and rocket_in_kickers."""
+    assert plan_length(cards(text), rules_of("doudizhu")) == plays
