@@ -16,8 +16,11 @@ Run::
     python benchmarks/agree_doudizhu_moves.py --quick      # a few seconds
     python benchmarks/agree_doudizhu_moves.py --positions 2000
 
-OpenSpiel's ``dou_dizhu`` (its legal actions at a play-phase position) is not
-compared yet.
+OpenSpiel's ``dou_dizhu`` is compared under the ``openspiel`` options on its own
+deals: seat 0 bids 3 and leads (20 cards), and the next seat answers its random
+plays (17 cards); each action's text (``333444-5T``) is read back to ranks. A
+position's set of OpenSpiel actions and ours are compared as sets of (rank multiset,
+run ranks) so that its readings of one card set (D5.17) count one by one.
 """
 
 from __future__ import annotations
@@ -47,6 +50,8 @@ PRESETS: dict[str, dict[str, Any]] = {
                 "wing_trio_adjacent": False},
     "rlcard": {"four_with_two": True, "kicker_repeat": "up_to_3", "rocket_in_kickers": False,
                "wing_trio_adjacent": False},
+    "openspiel": {"four_with_two": False, "kicker_repeat": "up_to_3", "rocket_in_kickers": False,
+                  "wing_trio_adjacent": True},
 }
 
 #: Our ranks 3..A, 2, BJ, RJ (Rank ints 0..14) as DouZero's ints and RLCard's letters.
@@ -166,13 +171,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=300, help="hands per engine (default 300)")
     parser.add_argument("--quick", action="store_true", help="40 hands per engine")
     parser.add_argument("--seed", type=int, default=36)
-    parser.add_argument("--engines", default="douzero,rlcard")
+    parser.add_argument("--engines", default="douzero,rlcard,openspiel")
     arguments = parser.parse_args(argv)
     count = 40 if arguments.quick else arguments.positions
     status = 0
     for engine in arguments.engines.split(","):
         try:
-            __import__(engine)
+            __import__("pyspiel" if engine == "openspiel" else engine)
         except ImportError as error:
             print(f"{engine}: skipped ({error}); pip install --no-deps douzero==1.1.0 rlcard==1.2.0 numpy termcolor")
             continue
@@ -197,7 +202,135 @@ def _text(ranks: Iterable[int]) -> str:
     return "".join(RLCARD_STR[rank] for rank in ranks)
 
 
+def _openspiel_ranks(text: str) -> tuple[Ranks, Ranks]:
+    """An OpenSpiel action's text as (all ranks, the ranks before the wings)."""
+    text = text.replace("(BWJ)", "B").replace("(CJ)", "R")
+    body, _, wings = text.partition("-")
+    back = {letter: rank for rank, letter in enumerate(RLCARD_STR)}
+    every = tuple(sorted(back[letter] for letter in body + wings))
+    return every, tuple(sorted(back[letter] for letter in body)) if wings else ()
+
+
+def _our_reading(play: Play) -> tuple[Ranks, Ranks]:
+    """A play as (all ranks, the ranks of its triple run when it is an airplane, else
+    ())."""
+    every = ranks_of(play.cards)
+    if play.kind in (Kind.AIRPLANE_WITH_SINGLES, Kind.AIRPLANE_WITH_PAIRS):
+        return every, _body(play)  # (OpenSpiel writes only airplanes' wings apart)
+    return every, ()
+
+
+def _body(play: Play) -> Ranks:
+    """The ranks of an airplane's triple run."""
+    counts = Counter(ranks_of(play.cards))
+    length = len(play.cards) // (4 if play.kind is Kind.AIRPLANE_WITH_SINGLES else 5)
+    trios = sorted(rank for rank, count in counts.items() if count >= 3 and rank < 12)
+    # The run of ``length`` consecutive trios whose key is the play's: of two runs in
+    # the same cards (333444555+666), the higher key is the higher run.
+    runs = [trios[i : i + length] for i in range(len(trios) - length + 1)
+            if trios[i + length - 1] - trios[i] == length - 1]
+    if len(runs) > 1:
+        from zhengshangyou.plays import classify_all
+
+        keys = sorted({r.key for r in classify_all(play.cards, OPENSPIEL_RULES) if r.kind is play.kind})
+        runs = [runs[keys.index(play.key)]] if len(keys) == len(runs) else runs[:1]
+    return tuple(sorted(rank for rank in runs[0] for _ in range(3)))
+
+
+OPENSPIEL_RULES = rules_of("openspiel")
+
+
+def compare_openspiel(count: int, seed: int) -> dict[str, Any]:
+    """OpenSpiel's legal actions at play-phase positions against ours (see the module
+    documentation)."""
+    import pyspiel
+
+    from zhengshangyou.plays import classify_all
+
+    rules = OPENSPIEL_RULES
+    game = pyspiel.load_game("dou_dizhu")
+    rng = random.Random(f"openspiel:{seed}")
+    report: dict[str, Any] = {"positions": 0, "leads": 0, "answers": 0, "equal": 0,
+                              "explained": Counter(), "duplicates": 0, "unexplained": []}
+    for _ in range(count):
+        state = game.new_initial_state()
+        state.apply_action(0)  # the face-up card's position: seat 0 bids first
+        held: list[Counter[int]] = [Counter(), Counter(), Counter()]
+        dealt = 0
+        while state.is_chance_node():
+            action = rng.choice(state.chance_outcomes())[0]
+            card = action - 51  # C3..C2, D3..D2, H3..H2, S3..S2, BJ, RJ
+            held[dealt % 3][card % 13 if card < 52 else card - 39] += 1
+            dealt += 1
+            state.apply_action(action)
+        left = Counter(dict.fromkeys(range(13), 4) | {13: 1, 14: 1}) - held[0] - held[1] - held[2]
+        held[0] += left  # the kitty (D4.1)
+        state.apply_action(3)  # seat 0 bids 3: landlord, leads with 20 cards
+        top: Play | None = None
+        for _step in range(rng.randrange(1, 4)):
+            seat = state.current_player()
+            actions = [a for a in state.legal_actions() if state.action_to_string(a) != "Pass"]
+            hand = _hand_of(held[seat])
+            theirs = {_openspiel_ranks(state.action_to_string(a)) for a in actions}
+            ours = {_our_reading(p) for p in legal_plays(hand, rules, top)}
+            report["positions"] += 1
+            report["leads" if top is None else "answers"] += 1
+            if ours == theirs:
+                report["equal"] += 1
+            else:
+                missing, extra = ours - theirs, theirs - ours
+                reason = _classify_openspiel(hand, top, missing, extra)
+                if reason is not None:
+                    report["explained"][reason] += 1
+                else:
+                    what = "lead" if top is None else f"on {top.kind.value} {_text(ranks_of(top.cards))}"
+                    report["unexplained"].append(
+                        f"hand {_text(ranks_of(hand.cards))} {what}: only ours"
+                        f" {sorted(_text(m[0]) for m in missing)[:4]} ({len(missing)}),"
+                        f" only theirs {sorted(_text(e[0]) for e in extra)[:4]} ({len(extra)})"
+                    )
+            if not actions:
+                break
+            action = rng.choice(actions)
+            every, body = _openspiel_ranks(state.action_to_string(action))
+            readings = [p for p in classify_all(_hand_of(Counter(every)).cards, rules)
+                        if _our_reading(p) == (every, body)]
+            held[seat] -= Counter(every)
+            state.apply_action(action)
+            if not readings or state.is_terminal():
+                break
+            top = readings[0]
+    return report
+
+
+def _hand_of(ranks: Counter[int]) -> Hand:
+    """A hand of these rank counts (suits never matter, D1.1)."""
+    by_rank: dict[int, list[Card]] = {}
+    for card in Rules(**COMMON).deck():
+        by_rank.setdefault(int(card.rank), []).append(card)
+    return Hand([card for rank, count in ranks.items() for card in by_rank[rank][:count]])
+
+
+def _classify_openspiel(hand: Hand, top: Play | None, missing: set[Any], extra: set[Any]) -> str | None:
+    """The RD-D id that explains OpenSpiel's differences at one position, or None."""
+    if top is not None and top.kind is Kind.JOKER_BOMB and not missing and all(
+        len(e[0]) == 4 and len(set(e[0])) == 1 for e in extra
+    ):
+        return "RD-D1"  # bombs offered after the rocket
+    counts = Counter(ranks_of(hand.cards))
+
+    def chain_on_a_quad(ranks: Ranks) -> bool:  # a chain, pair chain or triple run (D5.6-D5.8)
+        widths = set(Counter(ranks).values())
+        return len(widths) == 1 and len(set(ranks)) >= 2 and counts[ranks[0]] == 4
+
+    if not extra and missing and all(not body and chain_on_a_quad(every) for every, body in missing):
+        return "RD-D2"  # no chain (of singles, pairs or trios) starts on a rank held four times
+    return None
+
+
 def compare(engine: str, count: int, seed: int) -> dict[str, Any]:
+    if engine == "openspiel":
+        return compare_openspiel(count, seed)
     rules = rules_of(engine)
     space = rank_plays(rules)
     deck = list(rules.deck())
