@@ -112,7 +112,7 @@ def test_D12_wing_trio_adjacent_with_distinct_wings_is_refused_naming_both() -> 
 )
 def test_D12_a_bad_value_of_a_combination_option_is_refused_naming_it(option: str, value: object) -> None:
     options: dict[str, Any] = {option: value}
-    with pytest.raises(InvalidRulesError, match=option) as caught:
+    with pytest.raises(InvalidRulesError, match=f"^{option} must be") as caught:
         Rules(**options)
     assert caught.value.options == (option,)
 
