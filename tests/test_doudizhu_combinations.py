@@ -19,6 +19,7 @@ from zhengshangyou import Kind, Rules
 from zhengshangyou.bots import plan_length
 from zhengshangyou.cards import Card
 from zhengshangyou.combinations import catalogue
+from zhengshangyou.counting import count_card_view
 from zhengshangyou.errors import InvalidRulesError
 from zhengshangyou.hand import Hand
 from zhengshangyou.moves import legal_plays
@@ -455,3 +456,28 @@ def test_D5_the_planner_counts_four_with_two_and_solo_wing_policies(text: str, p
     """The bots' planner (plan_length) follows the catalogue: four with two is one
     play, and solo wings follow kicker_repeat and rocket_in_kickers."""
     assert plan_length(cards(text), rules_of("doudizhu")) == plays
+
+
+@pytest.mark.parametrize("preset", [*ALL, "any-without-rocket"])
+def test_D5_15_the_card_view_is_counted_as_listed(preset: str) -> None:
+    """count_card_view counts four with two and every solo-wing policy without
+    listing: the same numbers as the card view lists (leads, answers, a card to include)."""
+    if preset == "any-without-rocket":
+        rules = Rules(**{**COMMON, "four_with_two": True, "kicker_repeat": "any", "rocket_in_kickers": False})
+    else:
+        rules = rules_of(preset)
+    for hand, seed in _positions(11, 10):
+        small = Hand(hand.cards[:14])
+        leads = list(legal_plays(small, rules, view="cards"))
+        rng = random.Random(seed)
+        for top in [None, *rng.sample(leads, min(4, len(leads)))]:
+            listed = legal_plays(small, rules, top, view="cards")
+            assert count_card_view(small, rules, top) == sum(1 for _ in listed)
+        must = small.cards[0]
+        assert count_card_view(small, rules, None, must_include=must) == sum(
+            1 for _ in legal_plays(small, rules, view="cards", must_include=must)
+        )
+    hand = Hand(cards("333444555666 7777 BJ RJ"))
+    assert count_card_view(hand, rules, None) == sum(1 for _ in legal_plays(hand, rules, view="cards"))
+    hand = Hand(cards("4444 BJ RJ 55 66 7"))
+    assert count_card_view(hand, rules, None) == sum(1 for _ in legal_plays(hand, rules, view="cards"))
