@@ -402,16 +402,7 @@ class _Plan:
                 found += [_minus(counts, (low, size)) for size in range(width, min(have, combination.most) + 1)]
             return found
         if combination.wings > 1:
-            # Four with two (D5.11, D5.12): the quad of ``low`` with the lowest other
-            # ranks as wings, one group of each (every kicker policy allows that).
-            if low < 13 and have >= width:
-                others = [
-                    rank for rank in range(15) if rank != low and counts[rank] >= extra
-                    and (rank < 13 or combination.attached_jokers)
-                ][: combination.wings]
-                if len(others) == combination.wings and (combination.rocket or others[0] < 13):
-                    found.append(_minus(counts, (low, width), *[(rank, extra) for rank in others]))
-            return found
+            return self._quad_covers(combination, counts, low)
         if low < 13 and have >= width:
             other = next(
                 (rank for rank in range(15) if rank != low and counts[rank] >= extra
@@ -427,6 +418,23 @@ class _Plan:
             if main is not None:
                 found.append(_minus(counts, (low, extra), (main, width)))
         return found
+
+    @staticmethod
+    def _quad_covers(
+        combination: Combination, counts: tuple[int, ...], low: int
+    ) -> list[tuple[int, ...]]:
+        """Four with two (D5.11, D5.12): the quad of ``low`` with the lowest other ranks
+        as wings, one group of each (every kicker policy allows that)."""
+        width, extra = combination.width, combination.attached
+        if low >= 13 or counts[low] < width:
+            return []
+        others = [
+            rank for rank in range(15) if rank != low and counts[rank] >= extra
+            and (rank < 13 or combination.attached_jokers)
+        ][: combination.wings]
+        if len(others) < combination.wings or not (combination.rocket or others[0] < 13):
+            return []
+        return [_minus(counts, (low, width), *[(rank, extra) for rank in others])]
 
     def _run_covers(
         self, combination: Combination, counts: tuple[int, ...], ranks: tuple[int, ...]

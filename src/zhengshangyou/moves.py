@@ -299,7 +299,7 @@ class Tables:
             c.kind: (
                 c.shape is Shape.GROUP,
                 c.suit_in_key,
-                (c.width if c.wings > 1 else 0) if c.shape is Shape.GROUP else c.width + c.attached,
+                _per_rank(c),
                 c.listed_with is None,
                 c.width > 1 or self.plain_straights,
             )
@@ -1074,6 +1074,15 @@ class Tables:
                     yield reader.run(self.straight, cards, window)
                 if flush_ok and suited and self.flush is not None:
                     yield reader.run(self.flush, cards, window)
+
+
+def _per_rank(combination: Combination) -> int:
+    """What :meth:`Tables.bounds` reads of a family: a run's cards per rank of the
+    run; a group's width when it carries several attached groups (four with two,
+    D5.11, D5.12), else 0."""
+    if combination.shape is Shape.GROUP:
+        return combination.width if combination.wings > 1 else 0
+    return combination.width + combination.attached
 
 
 def _card(rank: int, suit: int) -> Card:
