@@ -228,6 +228,16 @@ def ref_readings(cards: Iterable[Card], rules: Rules) -> frozenset[RefReading]:
             add(Kind.TRIPLE_WITH_SINGLE, rank)
         if count == 4 and n == 5 and rules.four_of_a_kind == "bomb_with_kicker":
             add(Kind.BOMB_WITH_KICKER, rank)
+        # D5.11, D5.12: four with two solo wings (D5.15), or with two pairs of two
+        # different ranks; never of the quad's rank.
+        if count == 4 and rules.four_with_two:
+            if n == 6 and _solo_wings_allowed(rest, rules):
+                add(Kind.FOUR_WITH_TWO_SINGLES, rank)
+            by_rank: dict[Rank, list[Card]] = {}
+            for card in rest:
+                by_rank.setdefault(card.rank, []).append(card)
+            if n == 8 and len(by_rank) == 2 and all(_is_pair(p, rules) for p in by_rank.values()):
+                add(Kind.FOUR_WITH_TWO_PAIRS, rank)
     # Runs: every rank once, twice or three times, ranks consecutive (R3.7–R3.9, R3.15).
     widths = set(counts.values())
     if not jokers and len(widths) == 1:
@@ -249,6 +259,32 @@ def ref_readings(cards: Iterable[Card], rules: Rules) -> frozenset[RefReading]:
     for kind, positions in _airplanes(hand, rules):
         add(kind, positions=positions)
     return frozenset(found)
+
+
+def _solo_wings_allowed(wings: list[Card], rules: Rules) -> bool:
+    """D5.15: solo wings may repeat a rank once (``"distinct"``), up to three times
+    (``"up_to_3"``) or as often as held (``"any"``); both jokers only with
+    ``rocket_in_kickers``."""
+    counted = Counter(card.rank for card in wings)
+    most = {"distinct": 1, "up_to_3": 3, "any": len(wings)}[rules.kicker_repeat]
+    if any(count > most for count in counted.values()):
+        return False
+    return rules.rocket_in_kickers or not (counted[Rank.BLACK_JOKER] and counted[Rank.RED_JOKER])
+
+
+def _trio_beside_allowed(run: tuple[Rank, ...], wings: list[Card], rules: Rules) -> bool:
+    """D5.15 ``wing_trio_adjacent`` (unset: True under ``kicker_repeat="any"``, the
+    library's R3.19 ruling; False otherwise, D12): three wings of one rank that would
+    make the triple run one longer are wings only when it is True."""
+    allowed = rules.wing_trio_adjacent
+    if allowed is None:
+        allowed = rules.kicker_repeat == "any"
+    if allowed:
+        return True
+    counted = Counter(card.rank for card in wings)
+    return not any(
+        count == 3 and _run_placements([*run, rank], rules) for rank, count in counted.items()
+    )
 
 
 def _wing_kinds(rules: Rules) -> list[Kind]:
@@ -290,6 +326,8 @@ def _airplanes(hand: tuple[Card, ...], rules: Rules) -> list[tuple[Kind, tuple[i
                     by_rank.setdefault(card.rank, []).append(card)
                 if len(by_rank) != k or not all(_is_pair(p, rules) for p in by_rank.values()):
                     continue
+            elif not _solo_wings_allowed(wings, rules) or not _trio_beside_allowed(run, wings, rules):
+                continue
             for positions in _run_placements(list(run), rules):
                 found.append((kind, positions))
     return found

@@ -43,6 +43,10 @@ DEFAULTS: dict[str, Any] = {
     "joker_bomb": True,  # section 9
     "joker_pairs": False,  # section 9
     "airplane_wings": "none",  # R3.18
+    "four_with_two": False,  # D5.11, D5.12: Dou Dizhu's, off
+    "kicker_repeat": "any",  # R3.19, D5.15: single wings may share a rank
+    "rocket_in_kickers": True,  # R3.19, D5.15: jokers among single wings
+    "wing_trio_adjacent": None,  # D5.15, D12: unset (True under "any")
     "triple_bomb": False,  # R3.14: an S003 option, off in the preset
     "run_order": "two_low",  # section 9
     # R4

@@ -102,6 +102,7 @@ def test_R10_every_option_is_bool_literal_or_listed() -> None:
         "start_card",
         "penalty_tiers",
         "target_score",
+        "wing_trio_adjacent",
     }
     assert {name for name in OPTIONS if HINTS[name] is int} == set(_INT_BOUNDS)
 

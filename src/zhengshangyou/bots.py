@@ -476,6 +476,8 @@ class _Plan:
             if low < 13 or combination.jokers:
                 found += [_minus(counts, (low, size)) for size in range(width, min(have, combination.most) + 1)]
             return found
+        if combination.wings > 1:
+            return self._quad_covers(combination, counts, low)
         if low < 13 and have >= width:
             other = next(
                 (rank for rank in range(15) if rank != low and counts[rank] >= extra
@@ -492,6 +494,23 @@ class _Plan:
                 found.append(_minus(counts, (low, extra), (main, width)))
         return found
 
+    @staticmethod
+    def _quad_covers(
+        combination: Combination, counts: tuple[int, ...], low: int
+    ) -> list[tuple[int, ...]]:
+        """Four with two (D5.11, D5.12): the quad of ``low`` with the lowest other ranks
+        as wings, one group of each (every kicker policy allows that)."""
+        width, extra = combination.width, combination.attached
+        if low >= 13 or counts[low] < width:
+            return []
+        others = [
+            rank for rank in range(15) if rank != low and counts[rank] >= extra
+            and (rank < 13 or combination.attached_jokers)
+        ][: combination.wings]
+        if len(others) < combination.wings or not (combination.rocket or others[0] < 13):
+            return []
+        return [_minus(counts, (low, width), *[(rank, extra) for rank in others])]
+
     def _run_covers(
         self, combination: Combination, counts: tuple[int, ...], ranks: tuple[int, ...]
     ) -> list[tuple[int, ...]]:
@@ -501,12 +520,17 @@ class _Plan:
         rest = _minus(counts, *[(rank, width) for rank in ranks])
         if not extra:
             return [rest]
-        need, wings = len(ranks), []
+        need = len(ranks)
+        wings: list[tuple[int, int]] = []
         for rank in range(15):
             if rank in ranks or (rank >= 13 and not combination.attached_jokers):
                 continue
             # k pairs of k ranks, or k singles of any ranks (R3.19).
-            take = (extra if rest[rank] >= extra else 0) if extra > 1 else min(rest[rank], need)
+            take = (extra if rest[rank] >= extra else 0) if extra > 1 else min(
+                rest[rank], need, combination.repeat or need
+            )
+            if rank >= 13 and not combination.rocket and wings and wings[-1][0] == 13:
+                take = 0  # (both jokers as solo wings, D5.15)
             if take:
                 wings.append((rank, take))
                 need -= 1 if extra > 1 else take

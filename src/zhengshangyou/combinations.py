@@ -7,8 +7,10 @@ generator lists them. Everything that reads cards (``plays``), lists plays
 of them lists kinds itself. A combination is one of three shapes:
 
 * :attr:`Shape.GROUP`: ``width`` to ``most`` cards of one rank, with, when
-  ``attached`` is set, ``attached`` cards of one other rank (a full house is a
-  group of 3 with 2 attached, a bomb of a rank a group of 4 to ``4 * decks``);
+  ``attached`` is set, ``wings`` groups of ``attached`` cards of other ranks (a
+  full house is a group of 3 with one group of 2 attached, a bomb of a rank a
+  group of 4 to ``4 * decks``, four with two pairs a group of 4 with two groups of
+  2, D5.12);
 * :attr:`Shape.RUN`: ``width`` cards of each of at least ``minimum``
   consecutive ranks under ``run_order`` (R3.15), with, when ``attached`` is set,
   one group of ``attached`` cards per rank of the run, of ranks outside it (an
@@ -75,6 +77,8 @@ class Kind(enum.Enum):
     JOKER_BOMB = "joker_bomb"
     AIRPLANE_WITH_SINGLES = "airplane_with_singles"
     AIRPLANE_WITH_PAIRS = "airplane_with_pairs"
+    FOUR_WITH_TWO_SINGLES = "four_with_two_singles"
+    FOUR_WITH_TWO_PAIRS = "four_with_two_pairs"
 
     # Hashed by identity, as members are compared (an Enum's own __hash__, of the
     # member's name, is a Python function: the generator's tables by kind paid a
@@ -163,6 +167,10 @@ class Combination:
     listed_with: Kind | None = None
     wheels_high: bool = False
     off: tuple[str, str] = ("", "")
+    wings: int = 1
+    repeat: int = 0
+    rocket: bool = True
+    trio_beside: bool = True
 
     @property
     def suit_blind(self) -> bool:
@@ -178,9 +186,10 @@ class Combination:
 
 
 def _group(
-    kind: Kind, rule: str, width: int, *, attached: int = 0, off: tuple[str, str] = ("", "")
+    kind: Kind, rule: str, width: int, *, attached: int = 0, wings: int = 1,
+    off: tuple[str, str] = ("", ""),
 ) -> Combination:
-    return Combination(kind, rule, Shape.GROUP, width, width, attached, off=off)
+    return Combination(kind, rule, Shape.GROUP, width, width, attached, off=off, wings=wings)
 
 
 def _run(
@@ -228,6 +237,10 @@ _DEFINITIONS: dict[Kind, Combination] = {
         _run(Kind.AIRPLANE_WITH_PAIRS, "R3.18", 3, attached=2,
              off=("an airplane with paired wings needs airplane_wings='pairs' or"
                   " 'singles_or_pairs'", "R3.18")),
+        _group(Kind.FOUR_WITH_TWO_SINGLES, "D5.11", 4, attached=1, wings=2,
+               off=("four with two singles needs four_with_two=True", "D5.11")),
+        _group(Kind.FOUR_WITH_TWO_PAIRS, "D5.12", 4, attached=2, wings=2,
+               off=("four with two pairs needs four_with_two=True", "D5.12")),
     )
 }
 
@@ -253,7 +266,14 @@ def _enabled(rules: Rules) -> dict[Kind, bool]:
         Kind.JOKER_BOMB: rules.joker_bomb,
         Kind.AIRPLANE_WITH_SINGLES: wings in ("singles", "singles_or_pairs"),
         Kind.AIRPLANE_WITH_PAIRS: wings in ("pairs", "singles_or_pairs"),
+        Kind.FOUR_WITH_TWO_SINGLES: rules.four_with_two,
+        Kind.FOUR_WITH_TWO_PAIRS: rules.four_with_two,
     }
+
+
+#: How often one rank may stand among solo wings, by ``kicker_repeat`` (0: as often
+#: as held).
+_REPEAT = {"distinct": 1, "up_to_3": 3, "any": 0}
 
 
 def _decode(definition: Combination, rules: Rules) -> Combination:
@@ -266,6 +286,13 @@ def _decode(definition: Combination, rules: Rules) -> Combination:
         ]
     if definition.attached == 2:
         changes["attached_jokers"] = rules.joker_pairs
+    elif definition.attached == 1 and (definition.wings > 1 or definition.shape is Shape.RUN):
+        # Solo wings (D5.15): of airplanes and of four with two.
+        changes.update(
+            repeat=_REPEAT[rules.kicker_repeat],
+            rocket=rules.rocket_in_kickers,
+            trio_beside=definition.shape is Shape.RUN and rules.adjacent_wing_trios,
+        )
     if kind is Kind.SINGLE:
         changes.update(jokers=True, suit_in_key=rules.singles_by_suit)
     elif kind is Kind.PAIR:
@@ -424,28 +451,51 @@ def kinds_mask(kinds: Iterable[Kind | Combination]) -> int:
 
 
 def wing_choices(
-    ranks: tuple[int, ...], count: int, size: int, held: Sequence[int]
+    ranks: tuple[int, ...],
+    count: int,
+    size: int,
+    held: Sequence[int],
+    combination: Combination | None = None,
+    beside: int = 0,
 ) -> Iterator[tuple[int, ...]]:
     """The ranks of ``count`` attached groups of ``size`` cards chosen among ``ranks``
     (R3.19), in order: pairs of ``count`` different ranks; singles of any ranks,
-    a rank as often as ``held`` (the hand's rank counts) allows.
+    a rank as often as ``held`` (the hand's rank counts) allows, and as the solo
+    wings of ``combination`` allow (D5.15: ``repeat``, ``rocket``, and
+    ``trio_beside`` for the ranks of the mask ``beside``, next to the run).
 
     >>> counts = [2, 1] + [0] * 13
     >>> list(wing_choices((0, 1), 2, 1, counts)), list(wing_choices((0, 1), 2, 2, counts))
     ([(0, 0), (0, 1)], [(0, 1)])
+    >>> distinct = catalogue(Rules(airplane_wings="singles", kicker_repeat="distinct"))
+    >>> list(wing_choices((0, 1), 2, 1, counts, distinct[Kind.AIRPLANE_WITH_SINGLES]))
+    [(0, 1)]
     """
     if size > 1:
         yield from itertools.combinations(ranks, count)
         return
-    # Only ranks held fewer than ``count`` times can be chosen too often.
-    short = [rank for rank in ranks if held[rank] < count]
-    if not short:
+    limit = count
+    rocket, beside_ok = True, True
+    if combination is not None:
+        if combination.repeat:
+            limit = min(limit, combination.repeat)
+        rocket, beside_ok = combination.rocket, combination.trio_beside or not beside
+    # Only ranks held fewer than ``limit`` times can be chosen too often.
+    short = [rank for rank in ranks if min(held[rank], limit) < count]
+    if not rocket and 13 in ranks and 14 in ranks:
+        short += [13, 14]
+    if not short and beside_ok:
         yield from itertools.combinations_with_replacement(ranks, count)
         return
-    limits = [held[rank] for rank in short]
+    limits = [min(held[rank], limit) for rank in short]
     for chosen in itertools.combinations_with_replacement(ranks, count):
-        if all(map(operator.le, map(chosen.count, short), limits)):  # (one loop, in C)
-            yield chosen
+        if not all(map(operator.le, map(chosen.count, short), limits)):  # (one loop, in C)
+            continue
+        if not rocket and 13 in chosen and 14 in chosen:
+            continue
+        if not beside_ok and any(chosen.count(rank) == 3 for rank in set(chosen) if beside >> rank & 1):
+            continue
+        yield chosen
 
 
 def rank_runs(ranks: tuple[int, ...]) -> list[tuple[int, int]]:

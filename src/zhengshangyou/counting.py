@@ -87,7 +87,8 @@ def count_card_view(
     revolution), with or without ``must_include``. The result is None only for a
     slot of the catalogue of a form this module does not know (a kind listed with
     another that is not a straight flush with straights, a run of single cards with
-    attached cards, a group with attached cards whose key holds a suit): a kind
+    attached cards, a group with attached cards whose key holds a suit, four with
+    two, D5.11, D5.12, and solo wings under every policy, D5.15, are counted): a kind
     added to the catalogue later, which the caller then counts by listing. No rule
     set of today's catalogue gives None.
 
@@ -300,6 +301,20 @@ class _Counter:
         width, extra = combination.width, combination.attached
         others = _EVERY if combination.attached_jokers else _PLAIN
         total = 0
+        if combination.wings > 1:
+            # Four with two (D5.11, D5.12): the choices of the quad times those of its
+            # wings, of other ranks (as an airplane's on one rank, D5.15).
+            for main in _PLAIN:
+                mains = self.group(main, width)
+                if not mains:
+                    continue
+                count = self.wings((main,), extra, combination.attached_jokers, combination)
+                play = None
+                if self.top is not None and count:
+                    size = width + extra * combination.wings
+                    play = self.reader.group(combination, _cards(main, 0, size), main, width)
+                total += self.keep(mains * count, play)
+            return total
         for main in _EVERY if combination.jokers else _PLAIN:
             mains = self.group(main, width)
             if not mains:
@@ -368,28 +383,48 @@ class _Counter:
             body = prod(self.group(rank, width) for rank in ranks)
             if not body:
                 continue
-            wings = self.wings(ranks, extra, combination.attached_jokers)
+            wings = self.wings(ranks, extra, combination.attached_jokers, combination, window.beside)
             size = (width + extra) * len(ranks)
             total += self.keep(body * wings, self.stand_in(combination, window, size))
         return total
 
-    def wings(self, ranks: Sequence[int], extra: int, jokers: bool) -> int:
-        """The choices of the wings of a run on ``ranks``: one group of ``extra``
-        cards per rank of the run, of the other ranks (jokers when ``jokers``)."""
-        length = len(ranks)
+    def wings(
+        self, ranks: Sequence[int], extra: int, jokers: bool, combination: Combination,
+        beside: int = 0,
+    ) -> int:
+        """The choices of the wings of a run on ``ranks`` (of a group: its one rank):
+        ``combination.wings`` groups of ``extra`` cards per rank of ``ranks``, of the
+        other ranks (jokers when ``jokers``); solo wings as ``combination`` allows
+        (D5.15: a rank at most ``repeat`` times, never exactly three times for the
+        ranks of the mask ``beside`` unless ``trio_beside``, both jokers only with
+        ``rocket``)."""
+        length = len(ranks) * combination.wings
         others = [rank for rank in (_EVERY if jokers else _PLAIN) if rank not in ranks]
         if not self.wanted([*ranks, *others]):
             return 0  # must_include is of a rank no wing nor triple may have
-        poly: list[int] = [1]
-        for rank in others:
-            # (With must_include of this rank, group(rank, 0) is 0: it must be a wing.)
-            if extra > 1:  # paired wings, of different ranks
-                factor: Sequence[int] = (self.group(rank, 0), self.group(rank, extra))
-            else:  # single wings, a rank as often as held
-                factor = self.sizes[rank]
-            if factor not in _NOTHING:
-                poly = _times(poly, factor, length)
-        return poly[length] if length < len(poly) else 0
+
+        def choices(both_jokers: bool) -> int:
+            poly: list[int] = [1]
+            for rank in others:
+                # (With must_include of this rank, group(rank, 0) is 0: it must be a wing.)
+                if extra > 1:  # paired wings, of different ranks
+                    factor: Sequence[int] = (self.group(rank, 0), self.group(rank, extra))
+                else:  # single wings, a rank as often as held and allowed
+                    factor = self.sizes[rank]
+                    if combination.repeat:
+                        factor = factor[: combination.repeat + 1]
+                    if not combination.trio_beside and beside >> rank & 1 and len(factor) > 3:
+                        factor = (*factor[:3], 0, *factor[4:])
+                    if both_jokers and rank >= Rank.BLACK_JOKER:
+                        factor = (0, *factor[1:])  # (this joker among the wings)
+                if factor not in _NOTHING:
+                    poly = _times(poly, factor, length)
+            return poly[length] if length < len(poly) else 0
+
+        total = choices(False)
+        if extra == 1 and not combination.rocket and Rank.BLACK_JOKER in others and Rank.RED_JOKER in others:
+            total -= choices(True)  # (both jokers: the rocket is no pair of wings, D5.15)
+        return total
 
     def joker_bomb(self, combination: Combination) -> int:
         """The joker bomb (R3.12): one play when every joker of the deck is held."""

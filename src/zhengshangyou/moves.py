@@ -290,7 +290,8 @@ class Tables:
         self.flush_bombs = self.flush is not None and self.flush.is_bomb
         self.straight_bit = _BIT[straight.kind]
         # Per family, what bounds an answer (see bounds): whether it is a group, whether
-        # suits are in its key, its cards per rank of a run, whether it is listed on its
+        # suits are in its key, its cards per rank of a run (of a group with several
+        # attached groups: its width, 0 for other groups), whether it is listed on its
         # own (a kind listed with another, straight flushes of their own family, is
         # always compared), and whether a run's window alone decides (pair and triple
         # runs, with or without wings, and straights that are only straights).
@@ -298,7 +299,7 @@ class Tables:
             c.kind: (
                 c.shape is Shape.GROUP,
                 c.suit_in_key,
-                c.width + c.attached,
+                _per_rank(c),
                 c.listed_with is None,
                 c.width > 1 or self.plain_straights,
             )
@@ -357,7 +358,7 @@ class Tables:
             table = self.groups[kind] = _Memo(partial(self._grouped, combination))
             single_class = not combination.suit_in_key and combination.most == combination.width
             self.ones[kind] = _first(table) if one and single_class else None
-        elif combination.shape is Shape.GROUP:
+        elif combination.shape is Shape.GROUP and combination.wings == 1:
             table = self.groups[kind] = _Memo(partial(self._attached, combination))
             self.rows[kind] = _rows(table, combination.attached) if one else None
         elif combination.shape is Shape.RUN and not combination.attached and combination.width > 1:
@@ -402,6 +403,8 @@ class Tables:
         lister: Callable[..., Iterable[Play]] | None = None
         if first.shape is Shape.JOKERS:
             lister = self._list_jokers
+        elif first.shape is Shape.GROUP and first.wings > 1:
+            lister = self._list_group_wings
         elif first.shape is Shape.GROUP and first.attached:
             lister = self._list_attached
         elif first.shape is Shape.RUN and first.attached:
@@ -446,8 +449,13 @@ class Tables:
             return ALL_RANKS, 0, False
         group, by_suit, per_rank, listed_alone, exact = self.answer_shapes[top.family]
         if group:
-            # The cards are sorted, so the middle one is always of the main group.
-            rank = top.cards[len(top.cards) // 2].rank
+            # The cards are sorted, so the middle one is always of the main group, but
+            # with two attached groups (four with two pairs, D5.12: 9999+JJ+KK) it
+            # may be a wing: then the main rank is the one held ``width`` times.
+            cards = top.cards
+            rank = cards[len(cards) // 2].rank
+            if per_rank and sum(card.rank is rank for card in cards) != per_rank:
+                rank = cards[len(cards) // 2 - 1].rank
             if by_suit:
                 return _AT_LEAST[revolution][rank], 0, False
             return _ABOVE[revolution][rank], 0, True
@@ -786,6 +794,14 @@ class Tables:
             combination.width, rank_bits(attached), combination.attached,
         )
 
+    def _list_group_wings(
+        self, combination: Combination, hand: Hand, mask: int, attached: int, want: int,
+        top: Play | None, revolution: bool, length: int, exact: bool,
+    ) -> Iterable[Play]:
+        """A group with several attached groups of other ranks (four with two, D5.11,
+        D5.12): by main rank, then by the ranks of the wings."""
+        return self.group_wings_of(hand, combination, rank_bits(mask), attached)
+
     def _list_straights(
         self, combination: Combination, hand: Hand, mask: int, attached: int, want: int,
         top: Play | None, revolution: bool, length: int, exact: bool,
@@ -954,7 +970,9 @@ class Tables:
             for index in indexes:
                 window, ranks, mask = self.windows[index]
                 bodies = [_subsets(cards_of(codes[rank]), width) for rank in ranks]
-                for wing_ranks in wing_choices(rank_bits(wings & ~mask), len(ranks), extra, counts):
+                for wing_ranks in wing_choices(
+                    rank_bits(wings & ~mask), len(ranks), extra, counts, combination, window.beside
+                ):
                     parts = [*bodies]
                     for rank, copies in rank_runs(wing_ranks):
                         parts.append(_subsets(cards_of(codes[rank]), copies * extra))
@@ -971,7 +989,9 @@ class Tables:
             for rank in ranks:
                 body += cards_of(codes[rank])[:width]
             strength = None if combination.suit_in_key else reader.run_strength(combination, window)
-            for wing_ranks in wing_choices(rank_bits(wings & ~mask), len(ranks), extra, counts):
+            for wing_ranks in wing_choices(
+                rank_bits(wings & ~mask), len(ranks), extra, counts, combination, window.beside
+            ):
                 cards = body[:]
                 previous, taken = -1, 0
                 for rank in wing_ranks:  # sorted: a rank's repeats come together
@@ -983,6 +1003,37 @@ class Tables:
                     yield reader.run(combination, tuple(cards), window)
                 else:
                     yield new_play(kind, tuple(cards), *strength)
+
+    def group_wings_of(
+        self, hand: Hand, combination: Combination, mains: Iterable[int], wings: int
+    ) -> Iterator[Play]:
+        """Groups of the ranks ``mains`` with ``combination.wings`` attached groups of
+        the ranks of the mask ``wings``, other than the main rank (four with two,
+        D5.11, D5.12, D5.15): in the class view the lowest cards of each rank, in the
+        card view every choice (generated lazily)."""
+        cards_of, codes, reader = self.cards_of, hand.rank_codes, self.reader
+        width, extra, counts = combination.width, combination.attached, hand.rank_counts
+        for main in mains:
+            group = cards_of(codes[main])
+            for wing_ranks in wing_choices(
+                rank_bits(wings & ~(1 << main)), combination.wings, extra, counts, combination
+            ):
+                if self.classes:
+                    cards = list(group[:width])
+                    previous, taken = -1, 0
+                    for rank in wing_ranks:  # sorted: a rank's repeats come together
+                        taken = taken + extra if rank == previous else 0
+                        previous = rank
+                        cards += cards_of(codes[rank])[taken : taken + extra]
+                    cards.sort(key=CARD_INDEX)
+                    yield reader.group(combination, tuple(cards), Rank(main), width)
+                    continue
+                parts = [_subsets(group, width)]
+                for rank, copies in rank_runs(wing_ranks):
+                    parts.append(_subsets(cards_of(codes[rank]), copies * extra))
+                for choice in itertools.product(*parts):
+                    chosen = sorted(itertools.chain.from_iterable(choice), key=CARD_INDEX)
+                    yield reader.group(combination, tuple(chosen), Rank(main), width)
 
     def joker_bombs(self, hand: Hand, combination: Combination) -> list[Play]:
         """The joker bomb (R3.12), if the hand holds every joker: one list kept for all
@@ -1023,6 +1074,15 @@ class Tables:
                     yield reader.run(self.straight, cards, window)
                 if flush_ok and suited and self.flush is not None:
                     yield reader.run(self.flush, cards, window)
+
+
+def _per_rank(combination: Combination) -> int:
+    """What :meth:`Tables.bounds` reads of a family: a run's cards per rank of the
+    run; a group's width when it carries several attached groups (four with two,
+    D5.11, D5.12), else 0."""
+    if combination.shape is Shape.GROUP:
+        return combination.width if combination.wings > 1 else 0
+    return combination.width + combination.attached
 
 
 def _card(rank: int, suit: int) -> Card:

@@ -29,7 +29,7 @@ if cython.compiled:  # pragma: no cover (the compiled build, whose tests CI runs
     from cython.cimports.cpython.object import PyObject_GenericSetAttr
 
 from zhengshangyou.cards import Card, Rank, ascii_lower, check_copies, format_cards, parse_cards
-from zhengshangyou.combinations import Combination, Shape, catalogue
+from zhengshangyou.combinations import Combination, Shape, catalogue, wing_choices
 from zhengshangyou.combinations import Kind as Kind  # re-exported: its old home
 from zhengshangyou.errors import (
     AmbiguousPlayError,
@@ -238,6 +238,7 @@ class Window:
     top: int  # position of the top card in the line
     low_two: bool
     low_ace: bool
+    beside: int = 0  # mask of the ranks next to it in the line (D5.15)
 
 
 def run_line(run_order: str) -> list[tuple[Rank, str]]:
@@ -270,12 +271,17 @@ def _windows(run_order: str) -> dict[int, list[Window]]:
             for rank in ranks:
                 mask |= 1 << rank
             low_ranks = {rank for rank, tag in part if tag == "low"}
+            beside = 0
+            for place in (start - 1, stop):
+                if 0 <= place < len(line) and line[place][0] not in ranks:
+                    beside |= 1 << line[place][0]
             found.setdefault(mask, []).append(
                 Window(
                     ranks=ranks,
                     top=stop - 1,
                     low_two=Rank.TWO in low_ranks,
                     low_ace=Rank.ACE in low_ranks,
+                    beside=beside,
                 )
             )
     return found
@@ -473,7 +479,7 @@ class Reader:
 
     def _fit_group(self, combination: Combination, counts: _Counts) -> list[Play]:
         """A group of one rank, with one attached group of another (R3.1-R3.6, R3.10,
-        R3.14)."""
+        R3.14), or with two (four with two, D5.11, D5.12)."""
         by_rank, cards = counts.by_rank, counts.cards
         width, attached = combination.width, combination.attached
         if not attached:
@@ -483,6 +489,8 @@ class Reader:
             if rank.is_joker and not combination.jokers:
                 return []
             return [self.group(combination, cards, rank, len(cards))]
+        if combination.wings > 1:
+            return self._fit_group_wings(combination, counts)
         if len(by_rank) != 2 or len(cards) != width + attached:
             return []
         (low, low_count), (high, _) = sorted(by_rank.items())
@@ -492,6 +500,31 @@ class Reader:
         if other.is_joker and not combination.attached_jokers:
             return []
         return [self.group(combination, cards, main, width)]
+
+    def _fit_group_wings(self, combination: Combination, counts: _Counts) -> list[Play]:
+        """A group of one rank with ``wings`` attached groups of other ranks (four with
+        two, D5.11, D5.12, D5.15): every main rank that reads them."""
+        by_rank, cards = counts.by_rank, counts.cards
+        width, attached, wings = combination.width, combination.attached, combination.wings
+        if len(cards) != width + attached * wings:
+            return []
+        readings = []
+        for main, count in sorted(by_rank.items()):
+            if count != width or main.is_joker:
+                continue  # (wings never share the main rank)
+            rest = [(int(rank), n) for rank, n in by_rank.items() if rank != main]
+            if any(n % attached for _, n in rest) or (
+                not combination.attached_jokers and any(rank >= Rank.BLACK_JOKER for rank, _ in rest)
+            ):
+                continue
+            held = [0] * 15
+            for rank, n in rest:
+                held[rank] = n // attached
+            chosen = tuple(sorted(rank for rank, n in rest for _ in range(n // attached)))
+            ranks = tuple(sorted(rank for rank, _ in rest))
+            if chosen in wing_choices(ranks, wings, attached, held, combination):
+                readings.append(self.group(combination, cards, main, width))
+        return readings
 
     def _fit_jokers(self, combination: Combination, counts: _Counts) -> list[Play]:
         """Every joker of the deck (R3.12)."""
@@ -521,7 +554,8 @@ class Reader:
 
     def _fit_winged(self, combination: Combination, counts: _Counts) -> list[Play]:
         """A triple run of k ranks with k attached groups of ``attached`` cards, of
-        ranks outside the run (R3.18, R3.19): every way of seeing one in the cards."""
+        ranks outside the run (R3.18, R3.19, D5.15): every way of seeing one in the
+        cards."""
         width, attached, by_rank = combination.width, combination.attached, counts.by_rank
         triples, spare = divmod(len(counts.cards), width + attached)
         if spare or triples < combination.minimum:
@@ -537,8 +571,24 @@ class Reader:
                 or (not combination.attached_jokers and any(rank.is_joker for rank, _ in wings))
             ):
                 continue
+            if attached == 1 and not self._solo_wings(combination, wings, window):
+                continue
             readings.append(self.run(combination, counts.cards, window))
         return readings
+
+    @staticmethod
+    def _solo_wings(
+        combination: Combination, wings: list[tuple[Rank, int]], window: Window
+    ) -> bool:
+        """Whether solo wings of these ranks and counts are allowed (D5.15)."""
+        if combination.repeat and any(count > combination.repeat for _, count in wings):
+            return False
+        ranks = {rank for rank, _ in wings}
+        if not combination.rocket and Rank.BLACK_JOKER in ranks and Rank.RED_JOKER in ranks:
+            return False
+        return combination.trio_beside or not any(
+            count == 3 and window.beside >> rank & 1 for rank, count in wings
+        )
 
     def why_not(self, cards: tuple[Card, ...]) -> InvalidCombinationError:
         """Explain, with the rule id, why ``cards`` have no reading: a kind the rules
@@ -552,7 +602,9 @@ class Reader:
             return error("a play needs at least one card", "R3.1")
         counts = _Counts(cards)
         for combination in self.catalogue.left_out:
-            if self.fit((combination,), counts):
+            # (Dou Dizhu's own kinds, D5, are never named to a rule set that leaves
+            # them out: its errors stay what they were before they existed.)
+            if combination.rule[0] == "R" and self.fit((combination,), counts):
                 reason, rule = combination.off
                 return error(reason.format(n=len(cards)), rule)
         return error(*self._lacking(counts))

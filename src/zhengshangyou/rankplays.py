@@ -142,17 +142,25 @@ class RankPlays(Sequence[RankPlay]):
         deck = Hand(rules.deck())
         slots = self._tables.reader.slots
         winged = [slot[0] for slot in slots if slot[0].shape is Shape.RUN and slot[0].attached]
-        if any(combination.suit_in_key or combination.is_bomb for combination in winged) or [
-            slot[0] for slot in slots[len(slots) - len(winged) :]
-        ] != winged:
+        if any(combination.suit_in_key or combination.is_bomb for combination in winged):
             winged = []  # (not the catalogue's shape: every kind from the class view, with members)
         entries: dict[_Identity, tuple[Kind, int, Kind, bool, Play | None]] = {}
-        for play in class_view(deck, rules, None, kinds=ALL_KINDS & ~kinds_mask(winged)):
-            entries.setdefault(
-                _identity(play), (play.kind, play.rev_key & ~_SUIT_PART, play.family, play.is_bomb, play)
-            )
-        for combination in winged:
-            self._winged_space(entries, combination, deck)
+        # Slot by slot, in the class view's order: the stretches of other kinds from
+        # the class view, the airplanes from their ranks.
+        stretch = 0
+        for slot in (*slots, None):
+            if slot is not None and slot[0] not in winged:
+                stretch |= kinds_mask(slot)
+                continue
+            if stretch:
+                for play in class_view(deck, rules, None, kinds=stretch):
+                    entries.setdefault(
+                        _identity(play),
+                        (play.kind, play.rev_key & ~_SUIT_PART, play.family, play.is_bomb, play),
+                    )
+                stretch = 0
+            if slot is not None:
+                self._winged_space(entries, slot[0], deck)
         self._plays = tuple(
             RankPlay(kind, ranks, key, rev_key, family, is_bomb, index)
             for index, ((_, ranks, key), (kind, rev_key, family, is_bomb, _)) in enumerate(entries.items())
@@ -193,7 +201,9 @@ class RankPlays(Sequence[RankPlay]):
             key, rev_key, family, is_bomb = tables.reader.run_strength(combination, window)
             body = tuple(rank for rank in ranks for _ in range(width))
             entry = (kind, rev_key, family, is_bomb, None)
-            for wing_ranks in wing_choices(rank_bits(attached & ~run), len(ranks), extra, counts):
+            for wing_ranks in wing_choices(
+                rank_bits(attached & ~run), len(ranks), extra, counts, combination, window.beside
+            ):
                 wings = wing_ranks if extra == 1 else tuple(rank for rank in wing_ranks for _ in range(extra))
                 played = sorted(body + wings)
                 entries.setdefault((value, tuple(map(_RANKS.__getitem__, played)), key), entry)
@@ -413,6 +423,8 @@ class RankPlays(Sequence[RankPlay]):
             how, table = _CALL, cast(Any, None)
             if combination.shape is Shape.JOKERS:
                 how, table = _JOKERS, [p for p in self._plays if p.kind is kind]
+            elif combination.shape is Shape.GROUP and combination.wings > 1:
+                lister, table = self._group_wings_rank_plays, by_kind
             elif combination.shape is Shape.GROUP and combination.attached:
                 extra = combination.attached
                 how, table = _ATTACHED, tuple(
@@ -534,11 +546,28 @@ class RankPlays(Sequence[RankPlay]):
         keys, identity = tables.run_keys[combination.kind][0], self._by_identity
         value, counts = combination.kind._value_, hand.rank_counts
         for index in indexes:
-            _, ranks, run = tables.windows[index]
+            window, ranks, run = tables.windows[index]
             body = tuple(rank for rank in ranks for _ in range(width))
-            for wing_ranks in wing_choices(rank_bits(attached & ~run), len(ranks), extra, counts):
+            for wing_ranks in wing_choices(
+                rank_bits(attached & ~run), len(ranks), extra, counts, combination, window.beside
+            ):
                 played = sorted(body + tuple(rank for rank in wing_ranks for _ in range(extra)))
                 found.append(identity[(value, tuple(map(_RANKS.__getitem__, played)), keys[index] & ~_SUIT_PART)])
+
+
+    def _group_wings_rank_plays(
+        self, found: list[RankPlay | None], table: Any, combination: Combination, hand: Hand,
+        mask: int, attached: int, top: Play | None, revolution: bool, length: int, exact: bool,
+    ) -> None:
+        """Groups with several attached groups (four with two, D5.11, D5.12), by main
+        rank, then by the wings' ranks (:func:`wing_choices`)."""
+        kind, width, extra, counts = combination.kind, combination.width, combination.attached, hand.rank_counts
+        for main in rank_bits(mask):
+            for wing_ranks in wing_choices(
+                rank_bits(attached & ~(1 << main)), combination.wings, extra, counts, combination
+            ):
+                played = sorted((main,) * width + tuple(rank for rank in wing_ranks for _ in range(extra)))
+                found.append(table[(kind, tuple(played))])
 
 
 _RankLister = Callable[..., None]

@@ -35,6 +35,7 @@ __all__ = [
     "Exchange",
     "FirstLead",
     "FourOfAKind",
+    "KickerRepeat",
     "LaterLead",
     "NextDealer",
     "OptionHelp",
@@ -55,6 +56,7 @@ RunOrder = Literal["no_two", "two_low", "two_high", "either_end"]
 StraightRanking = Literal["top_card", "wheels_high"]
 StraightFlush = Literal["none", "distinct", "beats_straights", "bomb"]
 AirplaneWings = Literal["none", "singles", "pairs", "singles_or_pairs"]
+KickerRepeat = Literal["distinct", "up_to_3", "any"]
 BombOrder = Literal["size_then_rank", "rank_only"]
 End = Literal["one_left", "first_out"]
 Scoring = Literal["cards_left", "placement", "none"]
@@ -90,6 +92,11 @@ def _flag(instance: object, attribute: attrs.Attribute[Any], value: object) -> N
         raise InvalidRulesError(
             f"{attribute.name} must be True or False, not {brief_repr(value)}", options=(attribute.name,)
         )
+
+
+def _flag_or_none(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None:
+        _flag(instance, attribute, value)
 
 
 def _at_least(low: int, high: int | None = None) -> _Validator:
@@ -222,6 +229,10 @@ class Rules:
     joker_bomb: bool = attrs.field(default=True, validator=_flag)
     joker_pairs: bool = attrs.field(default=False, validator=_flag)
     airplane_wings: AirplaneWings = attrs.field(default="none", validator=_choice(AirplaneWings))
+    four_with_two: bool = attrs.field(default=False, validator=_flag)
+    kicker_repeat: KickerRepeat = attrs.field(default="any", validator=_choice(KickerRepeat))
+    rocket_in_kickers: bool = attrs.field(default=True, validator=_flag)
+    wing_trio_adjacent: bool | None = attrs.field(default=None, validator=_flag_or_none)
     triple_bomb: bool = attrs.field(default=False, validator=_flag)
     run_order: RunOrder = attrs.field(default="two_low", validator=_choice(RunOrder))
     # R4: comparison
@@ -267,6 +278,14 @@ class Rules:
                 "revolution",
                 "four_of_a_kind",
                 rule="R4.8",
+            )
+        if self.wing_trio_adjacent and self.kicker_repeat == "distinct":
+            raise clash(
+                "wing_trio_adjacent=True needs solo wings that may repeat a rank three times"
+                " (kicker_repeat='up_to_3' or 'any'), not kicker_repeat='distinct'",
+                "wing_trio_adjacent",
+                "kicker_repeat",
+                rule="D5.15, D12",
             )
         if self.triple_bomb and self.decks != 1:
             raise clash("triple_bomb is a one-deck option", "triple_bomb", "decks", rule="R3.14")
@@ -316,6 +335,22 @@ class Rules:
         108
         """
         return make_deck(self.decks, jokers=self.jokers)
+
+    @property
+    def adjacent_wing_trios(self) -> bool:
+        """Whether three solo wings of the rank next to an airplane's run are a wing
+        reading (D5.15): ``wing_trio_adjacent``, or when it is None (unset), True under
+        ``kicker_repeat="any"`` (the library's R3.19 ruling: 333444555 with 6-6-6 as
+        wings) and False otherwise (D12, **library ruling**).
+
+        >>> Rules().adjacent_wing_trios, Rules(kicker_repeat="up_to_3").adjacent_wing_trios
+        (True, False)
+        >>> Rules(kicker_repeat="any", wing_trio_adjacent=False).adjacent_wing_trios
+        False
+        """
+        if self.wing_trio_adjacent is None:
+            return self.kicker_repeat == "any"
+        return self.wing_trio_adjacent
 
     @property
     def suits_matter(self) -> bool:
@@ -816,6 +851,10 @@ _OPTION_HELP = {
     "joker_bomb": OptionHelp('whether the two jokers together are a bomb', 'True, False (True needs jokers)', ('R3.12', 'R4.6', 'R10')),
     "joker_pairs": OptionHelp('whether two black or two red jokers are a pair', 'True, False (True needs two decks and jokers)', ('R3.13', 'R3.19', 'R10')),
     "airplane_wings": OptionHelp('what a triple run may carry as wings', '"none", "singles", "pairs", "singles_or_pairs"', ('R3.18', 'R3.19', 'R4.4')),
+    "four_with_two": OptionHelp('whether four of a kind with two solo wings, or with two pairs of two different ranks, is a combination (never a bomb)', 'True, False', ('D5.11', 'D5.12', 'D6.2')),
+    "kicker_repeat": OptionHelp('how often one rank may stand among the solo wings of an airplane or of four with two', '"distinct" (all different ranks), "up_to_3", "any"', ('R3.19', 'D5.15', 'D12')),
+    "rocket_in_kickers": OptionHelp('whether both jokers may stand together among solo wings', 'True, False', ('R3.19', 'D5.15')),
+    "wing_trio_adjacent": OptionHelp('whether three solo wings of the rank next to the airplane are wings (333444555+666); None: True under kicker_repeat="any", False otherwise', 'None, True, False (True needs kicker_repeat "up_to_3" or "any")', ('R3.19', 'D5.15', 'D12')),
     "triple_bomb": OptionHelp('whether three cards of one rank are a bomb', 'True, False (True needs one deck)', ('R3.14', 'R3.17', 'R4.6', 'R10')),
     "run_order": OptionHelp('where A and 2 may stand in a run', '"no_two", "two_low", "two_high", "either_end"', ('R3.7', 'R3.8', 'R3.9', 'R3.15', 'R3.18')),
     "straight_ranking": OptionHelp('how straights rank: by their top card, or A-2-3-4-5 high', '"top_card", "wheels_high"', ('R4.5',)),

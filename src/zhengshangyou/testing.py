@@ -131,6 +131,7 @@ _OTHER_VALUES: dict[str, SearchStrategy[Any]] = {
     "start_card": cards(),
     "penalty_tiers": _PENALTY_TIERS,
     "target_score": st.one_of(st.none(), st.integers(1, 100)),
+    "wing_trio_adjacent": st.one_of(st.none(), st.booleans()),
 }
 
 
@@ -190,6 +191,8 @@ def _repair(options: dict[str, Any]) -> None:
     if options["suit_order"] is None:
         for option in ("singles_by_suit", "pairs_by_suit", "straights_by_suit"):
             options[option] = False
+    if options["wing_trio_adjacent"] and options["kicker_repeat"] == "distinct":
+        options["wing_trio_adjacent"] = None
     if options["decks"] == 2 and options["airplane_wings"] in ("singles", "singles_or_pairs"):
         # Not a clash, a cost: with two decks a big hand holds hundreds of thousands of
         # airplanes with single wings, and listing them in every position of every
@@ -230,7 +233,8 @@ def rules_sets(
     repaired by switching the optional side off (``revolution`` without
     ``four_of_a_kind="plain"``, ``triple_bomb`` with two decks, ``joker_pairs``
     without two decks of jokers, ``joker_bomb`` without jokers, a ``*_by_suit``
-    without a ``suit_order``, a joker ``start_card`` without jokers), so every
+    without a ``suit_order``, a joker ``start_card`` without jokers,
+    ``wing_trio_adjacent=True`` with ``kicker_repeat="distinct"``), so every
     drawn rule set is valid. Airplanes with single wings are drawn with one deck
     only: with two, a big hand holds hundreds of thousands of them, too many to list
     in every position of a drawn game (two decks draw paired wings instead). ``players`` (2..8) and ``decks`` (1 or 2) may be

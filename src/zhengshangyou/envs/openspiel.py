@@ -17,15 +17,16 @@ Parameters
 
 Every rule option of :class:`~zhengshangyou.rules.Rules` is a parameter of its own
 name and type (``int``, ``bool`` or ``str``; ``players`` is OpenSpiel's own player
-count), except four options whose values are not simple, which take a text form:
+count), except five options whose values are not simple, which take a text form:
 
-==================  =======================================================
-``suit_order``      ``"none"`` (None) or the four suits low to high, ``"DCHS"``
-``start_card``      a card in the library's notation, ``"3S"``
-``penalty_tiers``   ``"auto"`` (None) or ``min_cards:multiplier`` pairs joined
-                    by ``/``, low to high: ``"12:2/17:3"``
-``target_score``    an ``int``; ``0`` stands for None (no target)
-==================  =======================================================
+======================  ===================================================
+``suit_order``          ``"none"`` (None) or the four suits low to high, ``"DCHS"``
+``start_card``          a card in the library's notation, ``"3S"``
+``penalty_tiers``       ``"auto"`` (None) or ``min_cards:multiplier`` pairs joined
+                        by ``/``, low to high: ``"12:2/17:3"``
+``target_score``        an ``int``; ``0`` stands for None (no target)
+``wing_trio_adjacent``  ``"auto"`` (None), ``"true"`` or ``"false"`` (D5.15)
+======================  ===================================================
 
 and three parameters are not rule options:
 
@@ -161,6 +162,8 @@ def _parameter(name: str, value: Any) -> int | bool | str:
         return "auto" if value is None else "/".join(f"{low}:{times}" for low, times in value)
     if name == "target_score":
         return 0 if value is None else int(value)
+    if name == "wing_trio_adjacent":
+        return "auto" if value is None else str(value).lower()
     assert isinstance(value, (int, str))
     return value
 
@@ -215,6 +218,8 @@ def _option(name: str, value: int | bool | str) -> Any:
         return _tiers(str(value))
     if name == "target_score":
         return None if value == 0 else value
+    if name == "wing_trio_adjacent":
+        return {"auto": None, "true": True, "false": False}.get(str(value).strip().lower(), value)
     return value
 
 
