@@ -26,7 +26,6 @@ from typing import Any, Literal
 import jax
 import jax.numpy as jnp
 import numpy as np
-import numpy.typing as npt
 
 from zhengshangyou.actionspace import ActionSpace
 from zhengshangyou.cards import Card
@@ -36,9 +35,10 @@ from zhengshangyou.hand import Hand
 from zhengshangyou.jax.env import Env, make
 from zhengshangyou.jax.policies import greedy_policy, random_policy
 from zhengshangyou.jax.state import State
+from zhengshangyou.jax.tables import MAX_PLAY_IDS
 from zhengshangyou.rules import Rules
 
-__all__ = ["CheckReport", "check_hands", "rollout"]
+__all__ = ["CheckReport", "check_hands", "rank_only", "rollout", "supported_rule_sets"]
 
 Policy = Literal["random", "greedy"]
 
@@ -102,7 +102,12 @@ def rollout(env: Env, key: jax.Array, batch: int, policy: Policy = "random") -> 
                     action = random_policy(draw, state)
                 seen = v_observe(state, jnp.maximum(state.current_player, 0))
                 other = v_observe(state, jnp.full(batch, index % players, dtype=jnp.int32))
-                record = {**dataclasses.asdict(state), "action": action, "observation": seen, "other": other}
+                record = {
+                    **dataclasses.asdict(state),
+                    "action": action,
+                    "observation": seen,
+                    "other": other,
+                }
                 return (v_step(state, action), key), record
 
             _, records = jax.lax.scan(one, (state, key), jnp.arange(length))
@@ -116,18 +121,23 @@ def _deal(rules: Rules, steps: dict[str, Any], entry: int) -> Deal:
     """The reference :class:`Deal` of the JAX hand ``entry`` (R2.2, R2.4)."""
     dealt = steps["_deal"][0, entry]
     hands = tuple(
-        Hand([Card.from_index(index) for index in range(54) for _ in range(int(dealt[seat, index]))])
+        Hand(
+            [Card.from_index(index) for index in range(54) for _ in range(int(dealt[seat, index]))]
+        )
         for seat in range(rules.players)
     )
     trick = int(steps["_trick_card"][0, entry])
     if trick < 0:
         return Deal(int(steps["_dealer"][0, entry]), hands)
     return Deal(
-        int(steps["_dealer"][0, entry]), hands, Card.from_index(trick), int(steps["_trick_seat"][0, entry])
+        int(steps["_dealer"][0, entry]),
+        hands,
+        Card.from_index(trick),
+        int(steps["_trick_seat"][0, entry]),
     )
 
 
-def _differ(found: list[str], where: str, name: str, mine: object, theirs: object) -> None:
+def _differ(found: list[str], where: str, name: str, mine: object, theirs: Any) -> None:
     if isinstance(mine, np.ndarray):
         same = mine.shape == np.shape(theirs) and bool(np.array_equal(mine, theirs))
     else:
@@ -138,7 +148,9 @@ def _differ(found: list[str], where: str, name: str, mine: object, theirs: objec
 
 def _show(value: object) -> str:
     if isinstance(value, np.ndarray):
-        return str(np.flatnonzero(value).tolist()) if value.dtype == np.bool_ else str(value.tolist())
+        return (
+            str(np.flatnonzero(value).tolist()) if value.dtype == np.bool_ else str(value.tolist())
+        )
     return repr(value)
 
 
@@ -148,17 +160,30 @@ def _replay(
     """Replay hand ``entry`` through the reference game; the decisions compared."""
     game = Game(rules, deals=[_deal(rules, steps, entry)])
     players = rules.players
-    length = steps["terminated"].shape[0]
+    length = int(steps["terminated"].shape[0])
     for index in range(length):
         where = f"hand {entry} step {index}"
         over = game.is_hand_over
         before = len(found)
         _differ(found, where, "terminated", bool(steps["terminated"][index, entry]), over)
-        _differ(found, where, "seat to act", int(steps["current_player"][index, entry]), game.to_act)
+        _differ(
+            found, where, "seat to act", int(steps["current_player"][index, entry]), game.to_act
+        )
         top = game.state.top
-        _differ(found, where, "top", int(steps["_top"][index, entry]), -1 if top is None else space.encode(top))
-        _differ(found, where, "counts", steps["_hands"][index, entry].sum(axis=1).astype(int).tolist(),
-                [len(hand) for hand in game.hands])
+        _differ(
+            found,
+            where,
+            "top",
+            int(steps["_top"][index, entry]),
+            -1 if top is None else space.encode(top),
+        )
+        _differ(
+            found,
+            where,
+            "counts",
+            steps["_hands"][index, entry].sum(axis=1).astype(int).tolist(),
+            [len(hand) for hand in game.hands],
+        )
         rewards = steps["rewards"][index, entry]
         expected = np.array(game.scores if over else (0,) * players, dtype=np.float32)
         _differ(found, where, "rewards", rewards, expected)
@@ -168,12 +193,23 @@ def _replay(
         else:
             seen = game.observation(game.to_act)
             _differ(found, where, "mask", mask, np.array(space.mask(seen), dtype=np.bool_))
-            _differ(found, where, "observe (seat to act)", steps["observation"][index, entry], encode(seen))
+            _differ(
+                found,
+                where,
+                "observe (seat to act)",
+                steps["observation"][index, entry],
+                encode(seen),
+            )
         other = index % players
-        _differ(found, where, f"observe (seat {other})", steps["other"][index, entry],
-                encode(game.observation(other)))
+        _differ(
+            found,
+            where,
+            f"observe (seat {other})",
+            steps["other"][index, entry],
+            encode(game.observation(other)),
+        )
         if over or len(found) > before:
-            return index + (not over)
+            return index + int(not over)
         action = int(steps["action"][index, entry])
         game.play(space.decode(action, game.observation(game.to_act)))
     found.append(f"hand {entry}: not over after {length} steps")
@@ -214,4 +250,55 @@ def check_hands(
     return report
 
 
-_unused: npt.NDArray[Any] | None = None
+def rank_only(rules: Rules) -> Rules:
+    """``rules`` made a rule set the JAX backend runs: no comparison by suit, no
+    straight flushes, and no airplanes where their ids would be too many
+    (:func:`~zhengshangyou.jax.tables.check_supported`); every other option kept.
+
+    >>> rank_only(Rules.preset("winner")).suits_matter
+    False
+    """
+    rules = rules.evolve(
+        singles_by_suit=False, pairs_by_suit=False, straights_by_suit=False, straight_flush="none"
+    )
+    if rules.airplane_wings in ("singles", "singles_or_pairs") or (
+        rules.airplane_wings == "pairs" and ActionSpace(rules).pass_id > MAX_PLAY_IDS
+    ):
+        rules = rules.evolve(airplane_wings="none")  # (single wings: tens of thousands of ids)
+    return rules
+
+
+def supported_rule_sets(count: int, *, seed: int = 0) -> list[Rules]:
+    """``count`` different rule sets drawn with :func:`zhengshangyou.testing.rules_sets`
+    (needs Hypothesis) and made rank-only (:func:`rank_only`); the same for the same
+    ``seed``.
+
+    >>> rules = supported_rule_sets(3)
+    >>> from zhengshangyou.jax import compile_rules
+    >>> len(rules), len(set(rules)), all(compile_rules(one) for one in rules)
+    (3, 3, True)
+    """
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import seed as fixed_seed
+
+    from zhengshangyou.testing import rules_sets
+
+    found: list[Rules] = []
+
+    @fixed_seed(seed)
+    @settings(
+        max_examples=count * 4,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+        deadline=None,
+    )
+    @given(rules_sets())
+    def draw(rules: Rules) -> None:
+        rules = rank_only(rules)
+        if rules not in found:
+            found.append(rules)
+
+    draw()
+    # (Hypothesis draws neighbours in a row: every other one spreads the options more.)
+    spread = found[::2] + found[1::2]
+    return spread[:count]

@@ -42,7 +42,6 @@ from typing import Any
 
 import jax
 import jax.numpy as jnp
-import numpy as np
 
 from zhengshangyou.jax.state import State
 from zhengshangyou.jax.tables import Tables, compile_rules
@@ -168,7 +167,10 @@ class _Game:
         )
         after = after.replace(_step_count=state._step_count + 1)
         after = after.replace(legal_action_mask=self.mask(after))
-        return jax.tree_util.tree_map(lambda new, old: jnp.where(legal, new, old), after, state)
+        kept: State = jax.tree_util.tree_map(
+            lambda new, old: jnp.where(legal, new, old), after, state
+        )
+        return kept
 
     def _after_play(self, state: State, play: jax.Array) -> State:
         rules, players = self.rules, self.players
@@ -300,8 +302,12 @@ class _Game:
             "hand": state._hands[seat].astype(jnp.float32),
             "played": state._played[relative].astype(jnp.float32).reshape(-1),
             "held": counts[relative],
-            "top": jnp.where(has_top, self.needs[jnp.maximum(state._top, 0)], 0).astype(jnp.float32),
-            "top_kind": one_hot(jnp.where(has_top, self.kind[jnp.maximum(state._top, 0)], -1), t.kinds),
+            "top": jnp.where(has_top, self.needs[jnp.maximum(state._top, 0)], 0).astype(
+                jnp.float32
+            ),
+            "top_kind": one_hot(
+                jnp.where(has_top, self.kind[jnp.maximum(state._top, 0)], -1), t.kinds
+            ),
             "top_seat": seats(jnp.where(has_top, state._top_seat, -1)),
             "to_act": seats(state.current_player),
             "passed": state._passed[relative].astype(jnp.float32),
@@ -334,7 +340,7 @@ class Env:
     >>> from zhengshangyou import Rules
     >>> env = Env(Rules(players=3))
     >>> env.num_players, env.num_actions, env.observation_size
-    (3, 446, 228)
+    (3, 446, 210)
     """
 
     def __init__(self, rules: Rules) -> None:
@@ -380,7 +386,8 @@ class Env:
         >>> state._hands.sum(axis=(1, 2)).tolist()
         [54, 54, 54]
         """
-        return self._init(jax.random.split(key, batch))
+        state: State = self._init(jax.random.split(key, batch))
+        return state
 
     def step(self, state: State, action: jax.Array) -> State:
         """Each entry's seat to act makes the move of id ``action[i]``; entries that
@@ -392,7 +399,8 @@ class Env:
         >>> int(env.step(state, state.legal_action_mask.argmax(axis=1))._step_count[0])
         1
         """
-        return self._step(state, jnp.asarray(action, dtype=jnp.int32))
+        after: State = self._step(state, jnp.asarray(action, dtype=jnp.int32))
+        return after
 
     def observe(self, state: State, seat: int | jax.Array) -> jax.Array:
         """``[batch, observation_size]``: each entry's :func:`zhengshangyou.envs.encode`
@@ -405,7 +413,8 @@ class Env:
         (2, 250)
         """
         seats = jnp.broadcast_to(jnp.asarray(seat, dtype=jnp.int32), state.terminated.shape)
-        return self._observe(state, seats)
+        seen: jax.Array = self._observe(state, seats)
+        return seen
 
     def reset_done(self, state: State, key: jax.Array) -> State:
         """``state`` with every finished entry replaced by a new hand (auto-reset,
@@ -419,7 +428,8 @@ class Env:
         [False, False]
         """
         fresh = self.init(key, int(state.terminated.shape[0]))
-        return _where_done(state, fresh)
+        renewed: State = _where_done(state, fresh)
+        return renewed
 
     # --- the unbatched functions, to vmap or scan yourself ---------------------------
 
@@ -445,7 +455,8 @@ def _where_done(state: State, fresh: State) -> State:
         shape = (done.shape[0],) + (1,) * (old.ndim - 1)
         return jnp.where(done.reshape(shape), new, old)
 
-    return jax.tree_util.tree_map(pick, state, fresh)
+    picked: State = jax.tree_util.tree_map(pick, state, fresh)
+    return picked
 
 
 _ENVS: RulesCache[Env] = RulesCache(Env, limit=16)
@@ -459,6 +470,3 @@ def make(rules: Rules) -> Env:
     True
     """
     return _ENVS[compile_rules(rules).rules]
-
-
-_ = np  # numpy arrays pass through jnp.asarray

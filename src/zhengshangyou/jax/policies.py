@@ -1,8 +1,9 @@
 """Pure-JAX policies for the batched game: random and greedy, over the legal mask.
 
 Both take a :class:`~zhengshangyou.jax.state.State` batch and give one action id per
-entry; an entry that is over gets the pass id (which :meth:`Env.step
-<zhengshangyou.jax.env.Env.step>` ignores there).
+entry; an entry that is over gets id 0 from :func:`random_policy` and the lowest
+id from :func:`greedy_policy` (:meth:`Env.step <zhengshangyou.jax.env.Env.step>`
+ignores both there).
 
 >>> import jax
 >>> from zhengshangyou import Rules
@@ -25,7 +26,7 @@ __all__ = ["greedy_policy", "random_policy"]
 
 
 def random_policy(key: jax.Array, state: State) -> jax.Array:
-    """A legal id drawn uniformly for each entry (the pass id where the hand is over).
+    """A legal id drawn uniformly for each entry (0 where the hand is over).
 
     >>> import jax
     >>> from zhengshangyou import Rules
@@ -37,12 +38,7 @@ def random_policy(key: jax.Array, state: State) -> jax.Array:
     mask = state.legal_action_mask
     logits = jnp.where(mask, 0.0, -jnp.inf)
     drawn = jax.random.categorical(key, jnp.where(mask.any(axis=-1, keepdims=True), logits, 0.0))
-    return jnp.where(mask.any(axis=-1), drawn, _pass_id(mask)).astype(jnp.int32)
-
-
-def _pass_id(mask: jax.Array) -> jax.Array:
-    # (the pass id is not known from the mask alone; entries that are over ignore it)
-    return jnp.zeros(mask.shape[:-1], dtype=jnp.int32)
+    return jnp.where(mask.any(axis=-1), drawn, 0).astype(jnp.int32)
 
 
 def greedy_policy(env: Env, state: State) -> jax.Array:

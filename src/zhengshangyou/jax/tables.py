@@ -46,7 +46,13 @@ from zhengshangyou.plays import Play, beats
 from zhengshangyou.rules import Rules, RulesCache, check_rules
 
 __all__ = [
-    "MAX_PLAY_IDS", "RANKS", "Tables", "check_supported", "compile_rules", "full_beats_table", "rank_of_card",
+    "MAX_PLAY_IDS",
+    "RANKS",
+    "Tables",
+    "check_supported",
+    "compile_rules",
+    "full_beats_table",
+    "rank_of_card",
 ]
 
 #: Ranks 3 … 2, BJ, RJ: a hand is 15 rank counts.
@@ -85,20 +91,20 @@ def check_supported(rules: Rules) -> Rules:
     refused = [name for name in _SUITED_OPTIONS if getattr(rules, name)]
     if rules.straight_flush != "none":
         refused.append("straight_flush")
-    if refused or suits_encoded(rules):
-        refused = refused or ["suit_order"]
+    if refused:
         raise InvalidRulesError(
             "the JAX backend runs only rule sets whose comparisons never look at suits; refused: "
-            + ", ".join(refused) + " (R10)",
+            + ", ".join(refused)
+            + " (R10)",
             options=tuple(refused),
         )
+    assert not suits_encoded(rules), "only the options above make suits matter"
     size = ActionSpace(rules).pass_id
-    if size > MAX_PLAY_IDS:
-        name = "airplane_wings" if rules.airplane_wings != "none" else "decks"
+    if size > MAX_PLAY_IDS:  # (only airplanes make so many ids, R3.18)
         raise InvalidRulesError(
-            f"the JAX backend runs at most {MAX_PLAY_IDS} play ids; {name}={getattr(rules, name)!r}"
-            f" makes {size} (R10)",
-            options=(name,),
+            f"the JAX backend runs at most {MAX_PLAY_IDS} play ids; airplane_wings="
+            f"{rules.airplane_wings!r} makes {size} (R10)",
+            options=("airplane_wings",),
         )
     return rules
 
