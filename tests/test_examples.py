@@ -22,7 +22,7 @@ def test_there_are_examples() -> None:
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[path.stem for path in EXAMPLES])
 def test_example_runs(path: Path) -> None:
-    arguments = ["40"] if path.name == "own_bot.py" else []
+    arguments = {"own_bot.py": ["40"], "jax_train.py": ["--short"]}.get(path.name, [])
     done = subprocess.run(
         [sys.executable, str(path), *arguments], capture_output=True, text=True, timeout=300
     )

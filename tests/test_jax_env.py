@@ -123,15 +123,19 @@ def test_issue38_step_leaves_finished_hands_and_illegal_ids_unchanged() -> None:
     ):
         assert np.array_equal(old, new)
     key = jax.random.key(1)
+    totals = np.zeros((3, 2), dtype=np.float32)
     for _ in range(env.rules.max_moves):
         key, draw = jax.random.split(key)
         state = env.step(state, random_policy(draw, state))
+        totals += np.asarray(state.rewards)
     assert state.terminated.all()
     assert not state.legal_action_mask.any()
     assert (state.current_player == -1).all()
-    assert state.rewards.sum() == 0
+    assert np.array_equal(totals, np.asarray(state._scores))  # each hand's reward, given once
+    assert (totals.sum(axis=1) == 0).all()  # zero-sum (R7.1)
+    assert totals.any()
     again = env.step(state, greedy_policy(env, state))
-    assert np.array_equal(again.rewards, state.rewards)
+    assert not again.rewards.any()  # the reward was given on the step that ended the hand
     assert np.array_equal(again._step_count, state._step_count)
     fresh = env.reset_done(state, jax.random.key(2))
     assert not fresh.terminated.any()

@@ -170,7 +170,8 @@ class _Game:
         kept: State = jax.tree_util.tree_map(
             lambda new, old: jnp.where(legal, new, old), after, state
         )
-        return kept
+        # A hand already over stays as it is, but its reward was given once (as pgx).
+        return kept.replace(rewards=jnp.where(state.terminated, 0.0, kept.rewards))
 
     def _after_play(self, state: State, play: jax.Array) -> State:
         rules, players = self.rules, self.players
@@ -390,8 +391,9 @@ class Env:
         return state
 
     def step(self, state: State, action: jax.Array) -> State:
-        """Each entry's seat to act makes the move of id ``action[i]``; entries that
-        are over, or given an illegal id, stay as they are.
+        """Each entry's seat to act makes the move of id ``action[i]``; entries given
+        an illegal id stay as they are, and entries that are over too, but for their
+        rewards (zero after the step that ended the hand, as in pgx).
 
         >>> import jax
         >>> env = Env(Rules())
