@@ -38,9 +38,8 @@ from zhengshangyou.jax import Env, check_hands, make, random_policy
 from zhengshangyou.jax.check import supported_rule_sets
 from zhengshangyou.rules import PRESETS
 
-
 #: How often (in moves) the finished hands of a batch are dealt again.
-RESET_EVERY = 8
+RESET_EVERY = 16
 
 
 def python_self_play(rules: Rules, hands: int, seed: int) -> tuple[float, int]:

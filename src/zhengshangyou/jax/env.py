@@ -42,12 +42,24 @@ from typing import Any
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from zhengshangyou.jax.state import State
 from zhengshangyou.jax.tables import Tables, compile_rules
 from zhengshangyou.rules import Rules, RulesCache
 
 __all__ = ["Env", "make"]
+
+
+def _pack(flags: Any, words: int) -> Any:
+    """Boolean ``flags [..., ids]`` as bit sets ``[..., words]`` of uint32, id ``i`` at
+    bit ``i % 32`` of word ``i // 32``."""
+    flags = np.asarray(flags, dtype=np.bool_)
+    padded = np.zeros((*flags.shape[:-1], words * 32), dtype=np.uint64)
+    padded[..., : flags.shape[-1]] = flags
+    weights = (np.uint64(1) << np.arange(32, dtype=np.uint64))
+    packed = (padded.reshape(*flags.shape[:-1], words, 32) * weights).sum(axis=-1)
+    return packed.astype(np.uint32)
 
 
 def _first_after(seat: jax.Array, condition: jax.Array, players: int) -> jax.Array:
@@ -67,8 +79,6 @@ class _Game:
         self.rules = rules
         self.players = tables.players
         self.needs = jnp.asarray(tables.needs)
-        self.needs32 = jnp.asarray(tables.needs, dtype=jnp.int32)
-        self.beats = jnp.asarray(tables.beats)
         self.is_bomb = jnp.asarray(tables.is_bomb)
         self.is_quad = jnp.asarray(tables.is_quad)
         self.kind = jnp.asarray(tables.kind)
@@ -76,26 +86,48 @@ class _Game:
         self.card_rank = jnp.asarray(tables.card_rank, dtype=jnp.int32)
         self.multiplier = jnp.asarray(tables.multiplier)
         self.extra = tables.n_actions - tables.pass_id - 1  # exchange decisions, never legal here
+        # The mask works on bit sets of play ids, 32 a word: ``held_bits[r, c]`` holds the
+        # ids needing at most c cards of rank r, so the ids a hand holds are the AND over
+        # the ranks of one word row each; ``beats_bits[order, top]`` is a row of ``beats``.
+        plays = tables.pass_id
+        self.words = words = (plays + 31) // 32
+        copies = np.bincount(tables.card_rank.argmax(axis=1)[tables.deck], minlength=tables.ranks)
+        self.most = int(copies.max())
+        fits = tables.needs[None, :, :] <= np.arange(self.most + 1)[:, None, None]  # [c, id, r]
+        self.held_bits = jnp.asarray(_pack(fits.transpose(2, 0, 1), words))  # [r, c, words]
+        self.beats_bits = jnp.asarray(_pack(tables.beats, words))  # [order, top, words]
+        self.bomb_bits = jnp.asarray(_pack(tables.is_bomb, words))
+        self.start_bits = jnp.asarray(_pack(tables.needs[:, tables.start_rank] > 0, words))
+        self.every_bit = jnp.asarray(_pack(np.ones(plays, dtype=np.bool_), words))
 
     # --- the legal mask ---------------------------------------------------------
 
-    def held(self, hand: jax.Array) -> jax.Array:
-        """For each play id, whether ``hand`` (15 rank counts) holds every card it needs."""
-        return jnp.all(self.needs <= hand.astype(self.needs.dtype)[None, :], axis=1)
+    def held_words(self, hand: jax.Array) -> jax.Array:
+        """The bit set of the play ids whose every needed card ``hand`` (15 rank counts) holds."""
+        count = jnp.minimum(hand.astype(jnp.int32), self.most)
+        rows = self.held_bits[jnp.arange(hand.shape[0]), count]  # [ranks, words]
+        return jnp.bitwise_and.reduce(rows, axis=0)
+
+    def unpack(self, words: jax.Array) -> jax.Array:
+        """A bit set of play ids as one bool a play id."""
+        bits = (words[:, None] >> jnp.arange(32, dtype=jnp.uint32)[None, :]) & 1
+        return bits.reshape(-1)[: self.t.pass_id].astype(jnp.bool_)
 
     def mask(self, state: State) -> jax.Array:
-        rules, t = self.rules, self.t
+        rules = self.rules
         seat = jnp.maximum(state.current_player, 0)
-        have = self.held(state._hands[seat])
+        have = self.held_words(state._hands[seat])
         lead = state._top < 0
-        row = self.beats[state._revolution.astype(jnp.int32), jnp.maximum(state._top, 0)]
-        plays = have & (lead | row)
+        row = self.beats_bits[state._revolution.astype(jnp.int32), jnp.maximum(state._top, 0)]
+        plays = have & jnp.where(lead, self.every_bit, row)
         if rules.start_card_must_be_played:
-            plays = plays & (~state._must_include | (self.needs[:, t.start_rank] > 0))
+            plays = plays & jnp.where(state._must_include, self.start_bits, self.every_bit)
         pass_ok = ~lead
         if rules.must_beat:  # R5.2: a beating non-bomb play held forbids the pass
-            pass_ok = pass_ok & ~jnp.any(have & row & ~self.is_bomb)
-        mask = jnp.concatenate([plays, pass_ok[None], jnp.zeros(self.extra, dtype=jnp.bool_)])
+            pass_ok = pass_ok & ~jnp.any((have & row & ~self.bomb_bits) != 0)
+        mask = jnp.concatenate(
+            [self.unpack(plays), pass_ok[None], jnp.zeros(self.extra, dtype=jnp.bool_)]
+        )
         return mask & ~state.terminated
 
     # --- init ------------------------------------------------------------------------
@@ -197,8 +229,8 @@ class _Game:
         new_trick = (following == seat) | (following < 0)
         if rules.auto_restart:  # R5.6: nothing the unseen cards make beats the play
             unseen = hands.astype(jnp.int32).sum(axis=0) - hands[seat].astype(jnp.int32)
-            can = jnp.all(self.needs32 <= unseen[None, :], axis=1)
-            new_trick = new_trick | ~jnp.any(can & self.beats[revolution.astype(jnp.int32), play])
+            can = self.held_words(unseen) & self.beats_bits[revolution.astype(jnp.int32), play]
+            new_trick = new_trick | ~jnp.any(can != 0)
         leader = jnp.where(holds[seat], seat, _first_after(seat, holds, players))
         none = jnp.int32(-1)
         nobody = jnp.zeros(players, dtype=jnp.bool_)

@@ -36,9 +36,12 @@ def random_policy(key: jax.Array, state: State) -> jax.Array:
     (2,)
     """
     mask = state.legal_action_mask
-    logits = jnp.where(mask, 0.0, -jnp.inf)
-    drawn = jax.random.categorical(key, jnp.where(mask.any(axis=-1, keepdims=True), logits, 0.0))
-    return jnp.where(mask.any(axis=-1), drawn, 0).astype(jnp.int32)
+    # The k-th legal id, k uniform below their count: one draw an entry.
+    count = mask.sum(axis=-1)
+    place = jnp.floor(jax.random.uniform(key, count.shape) * count).astype(jnp.int32)
+    place = jnp.minimum(place, count - 1)
+    drawn = jnp.argmax(jnp.cumsum(mask, axis=-1, dtype=jnp.int32) > place[..., None], axis=-1)
+    return jnp.where(count > 0, drawn, 0).astype(jnp.int32)
 
 
 def greedy_policy(env: Env, state: State) -> jax.Array:
