@@ -99,7 +99,7 @@ def test_the_core_imports_only_attrs() -> None:
         "game = zhengshangyou.Game(seed=1)\n"
         "game.play(next(iter(game.legal_moves())))\n"
         "zhengshangyou.ActionSpace(game.rules).mask(game.observation(game.to_act))\n"
-        "print(sorted(m for m in ('numpy', 'rich', 'gymnasium', 'pettingzoo', 'pyspiel') if m in sys.modules))\n"
+        "print(sorted(m for m in ('numpy', 'rich', 'gymnasium', 'pettingzoo', 'pyspiel', 'jax') if m in sys.modules))\n"
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

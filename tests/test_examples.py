@@ -16,7 +16,7 @@ EXAMPLES = sorted(
     path for path in (Path(__file__).parent.parent / "examples").glob("*.py") if path.name not in NOT_RUN
 )
 #: The arguments an example runs with here: a short mode where it has one.
-ARGUMENTS = {"own_bot.py": ["40"], "self_play.py": ["--quick"]}
+ARGUMENTS = {"own_bot.py": ["40"], "self_play.py": ["--quick"], "jax_train.py": ["--short"]}
 
 
 def test_there_are_examples() -> None:

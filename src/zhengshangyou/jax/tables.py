@@ -1,0 +1,250 @@
+"""A rule set compiled into arrays, from the reference engine itself (numpy only).
+
+:func:`compile_rules` reads everything the batched game needs from the library's
+own pieces, never from a second reading of the rules:
+
+- the ids are :class:`~zhengshangyou.actionspace.ActionSpace`'s (plays, then pass,
+  then the exchange decisions, which a one-hand episode never offers);
+- each play id's rank counts (``needs``: what it needs and what it removes; where
+  suits never matter the class view's member takes the lowest suits of each rank,
+  and the start card where R2.5 applies, so removing rank counts is exact), its
+  kind (the catalogue's order, as :func:`~zhengshangyou.envs.encode` numbers it),
+  its strength under both rank orders (``key``, ``rev_key``, R4.8), whether it is a
+  bomb and whether it is a four of a kind (which flips the order under
+  ``revolution``);
+- ``beats[r, top, a]``: whether id ``a`` may be played on id ``top`` under the
+  rank order ``r`` (0 normal, 1 flipped), computed with
+  :func:`~zhengshangyou.plays.beats` itself on the ids' members;
+- the deal, first-lead, trick, end and scoring options as plain values, and the
+  R7.1 multiplier of every card count (:meth:`Rules.penalty_multiplier`).
+
+Only rule sets whose comparisons never look at suits are compiled
+(:func:`check_supported`); any other is refused naming the option.
+
+>>> tables = compile_rules(Rules())
+>>> tables.n_actions, tables.pass_id, tables.needs.shape
+(446, 445, (445, 15))
+>>> bool(tables.beats[0, 0, 1]), bool(tables.beats[0, 1, 0])   # a 4 beats a 3, not back
+(True, False)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+
+import numpy as np
+import numpy.typing as npt
+
+from zhengshangyou.actionspace import ActionSpace
+from zhengshangyou.cards import Card
+from zhengshangyou.combinations import Kind, catalogue
+from zhengshangyou.envs.encoding import layout, suits_encoded
+from zhengshangyou.errors import InvalidRulesError
+from zhengshangyou.game import Phase
+from zhengshangyou.plays import Play, beats
+from zhengshangyou.rules import Rules, RulesCache, check_rules
+
+__all__ = [
+    "MAX_PLAY_IDS",
+    "RANKS",
+    "Tables",
+    "check_supported",
+    "compile_rules",
+    "full_beats_table",
+    "rank_of_card",
+]
+
+#: Ranks 3 … 2, BJ, RJ: a hand is 15 rank counts.
+RANKS = 15
+#: The most play ids a compiled rule set may have: its beats relation is a dense
+#: ``[2, ids, ids]`` table (single wings, R3.18, make tens of thousands of ids).
+MAX_PLAY_IDS = 5000
+
+_SUITED_OPTIONS = ("singles_by_suit", "pairs_by_suit", "straights_by_suit")
+
+
+def rank_of_card(index: int) -> int:
+    """The rank (0 for 3 … 12 for 2, 13 BJ, 14 RJ) of the card whose ``Card.index`` is ``index``.
+
+    >>> rank_of_card(0), rank_of_card(51), rank_of_card(52), rank_of_card(53)
+    (0, 12, 13, 14)
+    """
+    return int(Card.from_index(index).rank)
+
+
+def check_supported(rules: Rules) -> Rules:
+    """``rules``, or an :class:`~zhengshangyou.errors.InvalidRulesError` naming the
+    option that the batched game cannot honour: a comparison by suit (R4.3, R4.5:
+    ``singles_by_suit``, ``pairs_by_suit``, ``straights_by_suit``), straight flushes
+    (``straight_flush``, R3.11), or more play ids than :data:`MAX_PLAY_IDS` (single
+    wings, ``airplane_wings``, R3.18). A refused rule set is never run approximately.
+
+    >>> check_supported(Rules()) == Rules()
+    True
+    >>> check_supported(Rules.preset("winner"))
+    Traceback (most recent call last):
+    ...
+    zhengshangyou.errors.InvalidRulesError: the JAX backend runs only rule sets whose comparisons never look at suits; refused: singles_by_suit, pairs_by_suit, straight_flush (R10)
+    """
+    rules = check_rules(rules)
+    refused = [name for name in _SUITED_OPTIONS if getattr(rules, name)]
+    if rules.straight_flush != "none":
+        refused.append("straight_flush")
+    if refused:
+        raise InvalidRulesError(
+            "the JAX backend runs only rule sets whose comparisons never look at suits; refused: "
+            + ", ".join(refused)
+            + " (R10)",
+            options=tuple(refused),
+        )
+    assert not suits_encoded(rules), "only the options above make suits matter"
+    size = ActionSpace(rules).pass_id
+    if size > MAX_PLAY_IDS:  # (only airplanes make so many ids, R3.18)
+        raise InvalidRulesError(
+            f"the JAX backend runs at most {MAX_PLAY_IDS} play ids; airplane_wings="
+            f"{rules.airplane_wings!r} makes {size} (R10)",
+            options=("airplane_wings",),
+        )
+    return rules
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Tables:
+    """A rule set compiled into arrays (see the module docstring). Build it with
+    :func:`compile_rules`.
+
+    >>> tables = compile_rules(Rules(players=3))
+    >>> tables.players, tables.deck.shape, int(tables.needs[tables.pass_id - 1].sum())
+    (3, (54,), 2)
+    """
+
+    rules: Rules
+    players: int
+    n_actions: int  # ActionSpace(rules).size: plays, pass, exchange decisions
+    pass_id: int  # also the number of play ids
+    needs: npt.NDArray[np.int8]  # [plays, 15] rank counts each play id takes
+    kind: npt.NDArray[np.int32]  # [plays] the catalogue index of its kind
+    is_bomb: npt.NDArray[np.bool_]  # [plays]
+    is_quad: npt.NDArray[np.bool_]  # [plays] four of a kind (flips the order under R4.8)
+    key: npt.NDArray[np.int64]  # [plays] strength, normal order
+    rev_key: npt.NDArray[np.int64]  # [plays] strength, flipped order (R4.8)
+    beats: npt.NDArray[np.bool_]  # [2, plays, plays]: beats[order, top, candidate]
+    deck: npt.NDArray[np.int32]  # [deck size] card indices (R1.3)
+    card_rank: npt.NDArray[np.int8]  # [54, 15] one-hot rank of each card index
+    multiplier: npt.NDArray[np.int32]  # [most cards + 1] R7.1 multiplier of k cards
+    start_card: int  # Card.index of rules.start_card
+    start_rank: int
+    kinds: int  # number of kinds in the catalogue
+    blocks: Mapping[str, slice]  # the encoding's blocks (zhengshangyou.envs.layout)
+    observation_size: int
+    phases: Mapping[str, int]  # Phase value -> its place in the encoding's phase block
+
+    @property
+    def ranks(self) -> int:
+        """The number of rank counts of a hand (15).
+
+        >>> compile_rules(Rules()).ranks
+        15
+        """
+        return RANKS
+
+
+def _member_table(rules: Rules, space: ActionSpace) -> list[Play]:
+    plays: list[Play] = []
+    for action in range(space.pass_id):
+        move = space.move(action)
+        assert isinstance(move, Play)
+        plays.append(move)
+    return plays
+
+
+def _beats_table(plays: list[Play], revolution: bool) -> npt.NDArray[np.bool_]:
+    """``table[top, candidate]`` by :func:`beats` on every pair whose answer may be
+    True: the same kind and size (R4.1), or a bomb candidate (R4.6); every other pair
+    is False by R4.1 (tests/test_jax_tables.py checks the whole table on presets)."""
+    size = len(plays)
+    table = np.zeros((size, size), dtype=np.bool_)
+    groups: dict[tuple[Kind, int], list[int]] = {}
+    for index, play in enumerate(plays):
+        groups.setdefault((play.kind, len(play.cards)), []).append(index)
+    bombs = [index for index, play in enumerate(plays) if play.is_bomb]
+    for top_index, top in enumerate(plays):
+        candidates = set(groups[(top.kind, len(top.cards))]) | set(bombs)
+        for index in candidates:
+            if beats(plays[index], top, revolution=revolution):
+                table[top_index, index] = True
+    return table
+
+
+def full_beats_table(rules: Rules, revolution: bool = False) -> npt.NDArray[np.bool_]:
+    """``beats`` on every pair of play ids, no pair skipped (what :func:`compile_rules`'s
+    shortcut must reproduce; slow for large spaces).
+
+    >>> bool((full_beats_table(Rules(players=2)) == compile_rules(Rules(players=2)).beats[0]).all())
+    True
+    """
+    plays = _member_table(rules, ActionSpace(rules))
+    return np.array(
+        [[beats(candidate, top, revolution=revolution) for candidate in plays] for top in plays],
+        dtype=np.bool_,
+    ).reshape(len(plays), len(plays))
+
+
+def _compile(rules: Rules) -> Tables:
+    space = ActionSpace(rules)
+    plays = _member_table(rules, space)
+    kinds = {combination.kind: place for place, combination in enumerate(catalogue(rules))}
+    needs = np.zeros((len(plays), RANKS), dtype=np.int8)
+    for index, play in enumerate(plays):
+        for card in play.cards:
+            needs[index, int(card.rank)] += 1
+    normal = _beats_table(plays, revolution=False)
+    flipped = _beats_table(plays, revolution=True) if rules.revolution else normal
+    card_rank = np.zeros((54, RANKS), dtype=np.int8)
+    for index in range(54):
+        card_rank[index, rank_of_card(index)] = 1
+    most = max(rules.max_hand_size, rules.deck_size)
+    blocks = layout(rules)
+    return Tables(
+        rules=rules,
+        players=rules.players,
+        n_actions=space.size,
+        pass_id=space.pass_id,
+        needs=needs,
+        kind=np.array([kinds[play.kind] for play in plays], dtype=np.int32),
+        is_bomb=np.array([play.is_bomb for play in plays], dtype=np.bool_),
+        is_quad=np.array([play.kind is Kind.FOUR_OF_A_KIND for play in plays], dtype=np.bool_),
+        key=np.array([play.key for play in plays], dtype=np.int64),
+        rev_key=np.array([play.rev_key for play in plays], dtype=np.int64),
+        beats=np.stack([normal, flipped]),
+        deck=np.array([card.index for card in rules.deck()], dtype=np.int32),
+        card_rank=card_rank,
+        multiplier=np.array(
+            [rules.penalty_multiplier(count) for count in range(most + 1)], dtype=np.int32
+        ),
+        start_card=rules.start_card.index,
+        start_rank=int(rules.start_card.rank),
+        kinds=len(kinds),
+        blocks=blocks,
+        observation_size=max(block.stop for block in blocks.values()),
+        phases={phase.value: place for place, phase in enumerate(Phase)},
+    )
+
+
+_TABLES: RulesCache[Tables] = RulesCache(_compile)
+
+
+def compile_rules(rules: Rules) -> Tables:
+    """The :class:`Tables` of ``rules``, built once per rule set and kept; an
+    :class:`~zhengshangyou.errors.InvalidRulesError` naming the option for a rule set
+    :func:`check_supported` refuses.
+
+    >>> compile_rules(Rules()) is compile_rules(Rules())
+    True
+    >>> compile_rules(Rules(straight_flush="bomb", suit_order="DCHS")).rules
+    Traceback (most recent call last):
+    ...
+    zhengshangyou.errors.InvalidRulesError: the JAX backend runs only rule sets whose comparisons never look at suits; refused: straight_flush (R10)
+    """
+    return _TABLES[check_supported(rules)]

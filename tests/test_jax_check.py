@@ -1,0 +1,198 @@
+"""The JAX backend plays the reference game move for move (issue 38, acceptance 1).
+
+The checker (zhengshangyou.jax.check) replays batched JAX hands through the
+reference Game + ActionSpace and compares, at every decision, the mask, the seat to
+act, the top play, the counts, the terminal flag, the rewards and the observation.
+All on CPU JAX; the hands are few and the batch small, and each compiled rollout is
+shared by the tests of its rule set (the slow set runs the random rule sets).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("jax")
+
+import jax
+import numpy as np
+
+from zhengshangyou import Rules
+from zhengshangyou.actionspace import ActionSpace
+from zhengshangyou.jax import check_hands, make
+from zhengshangyou.jax.check import (
+    CheckReport,
+    _replay,
+    rank_only,
+    rollout,
+    supported_rule_sets,
+)
+
+BATCH = 32
+
+
+def test_issue38_acceptance1_default_preset_300_hands_agree_move_for_move() -> None:
+    report = check_hands(Rules(), 320, batch=BATCH, seed=38, policy="random")
+    assert report.disagreements == []
+    assert report.hands == 320
+    assert report.decisions > 320 * 40
+
+
+def test_issue38_acceptance1_default_preset_greedy_policy_agrees() -> None:
+    report = check_hands(Rules(), BATCH, batch=BATCH, seed=1, policy="greedy")
+    assert report.ok
+    assert report.hands == BATCH
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {
+            "players": 3,
+            "first_lead": "start_card",
+            "start_card_must_be_played": True,
+            "must_beat": True,
+            "scoring": "none",
+        },
+        {
+            "players": 5,
+            "first_lead": "dealer",
+            "four_of_a_kind": "plain",
+            "revolution": True,
+            "auto_restart": True,
+            "pass_locks_out": True,
+            "end": "first_out",
+            "scoring": "placement",
+            "target_score": 3,
+        },
+    ],
+    ids=["R2.5-R5.2-R7.3", "R2.4-R4.8-R5.3-R5.6-R6.2-R7.2-R7.4"],
+)
+def test_issue38_acceptance1_rank_only_options_agree(options: dict[str, object]) -> None:
+    report = check_hands(Rules(**options), BATCH, batch=BATCH, seed=2)  # type: ignore[arg-type]
+    assert report.disagreements == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 2},
+        {"players": 8},
+        {"decks": 2},
+        {"decks": 2, "players": 6, "joker_pairs": True},
+        {"first_lead": "dealer"},
+        {"first_lead": "start_card", "start_card": "5H"},
+        {"decks": 2, "first_lead": "start_card", "start_card_must_be_played": True},
+        {"must_beat": True},
+        {"pass_locks_out": True},
+        {"auto_restart": True},
+        {"end": "first_out"},
+        {"scoring": "none"},
+        {"penalty_tiers": ((5, 2), (9, 4))},
+        {"four_of_a_kind": "bomb_with_kicker", "bomb_order": "rank_only"},
+        {"players": 3, "jokers": False, "joker_bomb": False},
+        {
+            "triple_bomb": True,
+            "triple_with_single": True,
+            "min_straight": 3,
+            "run_order": "either_end",
+        },
+        {"straight_ranking": "top_card", "run_order": "two_high", "min_pair_run": 3},
+        {"exchange": "highest_for_one_of_two", "later_lead": "winner", "next_dealer": "rotate"},
+        {"airplane_wings": "pairs"},
+    ],
+)
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_issue38_acceptance1_every_rank_only_option_agrees(
+    options: dict[str, object], policy: str
+) -> None:
+    report = check_hands(Rules(**options), 16, batch=16, seed=3, policy=policy)  # type: ignore[arg-type]
+    assert report.disagreements == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("index", range(20))
+def test_issue38_acceptance1_twenty_random_rule_sets_agree(index: int) -> None:
+    rules = supported_rule_sets(20, seed=38)[index]
+    report = check_hands(rules, 32, batch=32, seed=index)
+    assert report.disagreements == [], rules
+
+
+def test_issue38_random_rule_sets_are_distinct_and_supported() -> None:
+    drawn = supported_rule_sets(20, seed=38)
+    assert len(set(drawn)) == 20
+    assert all(make(rules).rules == rules for rules in drawn[:3])
+
+
+def test_issue38_rank_only_drops_suits_and_single_wings() -> None:
+    assert not rank_only(Rules.preset("two-deck")).suits_matter
+    assert rank_only(Rules.preset("two-deck")).airplane_wings == "none"  # 11,149 ids
+    assert rank_only(Rules(airplane_wings="singles")).airplane_wings == "none"
+    assert rank_only(Rules(airplane_wings="pairs")).airplane_wings == "pairs"  # 4,609 ids
+
+
+# --- the checker finds what differs --------------------------------------------------------
+
+
+def _steps(rules: Rules) -> dict[str, np.ndarray]:
+    return {
+        name: value.copy() for name, value in rollout(make(rules), jax.random.key(5), 2).items()
+    }
+
+
+def test_issue38_checker_reports_a_wrong_mask_and_stops_that_hand() -> None:
+    rules = Rules(players=2)
+    steps = _steps(rules)
+    steps["legal_action_mask"][1, 0, :] = ~steps["legal_action_mask"][1, 0, :]
+    found: list[str] = []
+    decisions = _replay(rules, ActionSpace(rules), steps, 0, found)
+    assert decisions == 2
+    assert len(found) == 1
+    assert found[0].startswith("hand 0 step 1: mask: JAX [")
+
+
+def test_issue38_checker_reports_wrong_rewards_seat_and_observation() -> None:
+    rules = Rules(players=2)
+    steps = _steps(rules)
+    last = int(np.argmax(steps["terminated"][:, 1]))
+    steps["rewards"][last, 1] += 1
+    steps["current_player"][0, 1] = 7
+    steps["observation"][0, 1, 0] += 1
+    found: list[str] = []
+    _replay(rules, ActionSpace(rules), steps, 1, found)
+    assert [line.split(": ")[1] for line in found] == ["seat to act", "observe (seat to act)"]
+    found = []
+    steps["current_player"][0, 1] = steps["current_player"][1, 1]
+    steps = _steps(rules)
+    steps["rewards"][last, 1] += 1
+    _replay(rules, ActionSpace(rules), steps, 1, found)
+    assert found == [
+        f"hand 1 step {last}: rewards: JAX {(steps['rewards'][last, 1]).tolist()} != "
+        f"reference {(steps['rewards'][last, 1] - 1).tolist()}"
+    ]
+
+
+def test_issue38_checker_reports_a_hand_that_never_ends() -> None:
+    rules = Rules(players=2)
+    steps = {name: value[:3] for name, value in _steps(rules).items()}
+    found: list[str] = []
+    assert _replay(rules, ActionSpace(rules), steps, 0, found) == 3
+    assert found == ["hand 0: not over after 3 steps"]
+
+
+def test_issue38_checker_keeps_at_most_limit_disagreements(monkeypatch: pytest.MonkeyPatch) -> None:
+    import zhengshangyou.jax.check as check
+
+    def always(
+        rules: Rules, space: ActionSpace, steps: object, entry: int, found: list[str]
+    ) -> int:
+        found.extend(["a", "b"])
+        return 1
+
+    monkeypatch.setattr(check, "_replay", always)
+    report = check.check_hands(Rules(players=2), 3, batch=2, limit=3)
+    assert report.hands == 3
+    assert report.decisions == 3
+    assert report.disagreements == ["a", "b", "a"]
+    assert not report.ok
+    assert CheckReport(Rules(), 0, 0).ok
