@@ -22,9 +22,11 @@ True
 True
 
 The package shows the phases of a hand. :mod:`~zhengshangyou.game.state` is the
-machinery (the state and its parts, the observation, the legal-move view), which
+machinery (the state and its parts), which
 walks the phases that the rule set declares (:mod:`~zhengshangyou.game.phase`)
-and knows none of them by name; :mod:`~zhengshangyou.game.deal` deals a hand; each
+and knows none of them by name, with what a seat sees
+(:mod:`~zhengshangyou.game.observation`) and the legal-move view
+(:mod:`~zhengshangyou.game.legal`); :mod:`~zhengshangyou.game.deal` deals a hand; each
 phase is a module: :mod:`~zhengshangyou.game.exchange` (R8),
 :mod:`~zhengshangyou.game.trickplay` (R5), :mod:`~zhengshangyou.game.scoring`
 (R6, R7); :mod:`~zhengshangyou.game.handle` is :class:`Game`. Every name reads
@@ -42,16 +44,10 @@ from zhengshangyou.game.deal import SEED_LIMIT as SEED_LIMIT
 from zhengshangyou.game.deal import Deal, deal_cards
 from zhengshangyou.game.deal import check_deal as check_deal
 from zhengshangyou.game.handle import Game
+from zhengshangyou.game.legal import LegalMoves
+from zhengshangyou.game.observation import Observation
 from zhengshangyou.game.phase import Phase
-from zhengshangyou.game.state import (
-    Action,
-    HandState,
-    LegalMoves,
-    Match,
-    Observation,
-    State,
-    Trick,
-)
+from zhengshangyou.game.state import Action, HandState, Match, State, Trick
 from zhengshangyou.game.state import next_active as next_active
 from zhengshangyou.game.state import next_to_act as next_to_act
 

@@ -17,8 +17,10 @@ from zhengshangyou.actions import PASS, Give, Move, Offer, Pass, Return, Take
 from zhengshangyou.cards import Card, ascii_lower, format_cards, parse_cards
 from zhengshangyou.errors import AmbiguousPlayError, CardsNotHeldError, IllegalMoveError
 from zhengshangyou.game.deal import Deal
+from zhengshangyou.game.legal import LegalMoves
+from zhengshangyou.game.observation import Observation
 from zhengshangyou.game.phase import Phase
-from zhengshangyou.game.state import LegalMoves, Observation, State
+from zhengshangyou.game.state import State
 from zhengshangyou.hand import Hand
 from zhengshangyou.plays import Play, beats, resolve, split_declaration
 from zhengshangyou.rules import Rules

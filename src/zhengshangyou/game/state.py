@@ -1,6 +1,7 @@
 """The machinery of the game: a position (:class:`State`) made of parts by
-lifetime (:class:`Match`, :class:`HandState`, :class:`Trick`), what one seat may
-know of it (:class:`Observation`) and the moves open (:class:`LegalMoves`).
+lifetime (:class:`Match`, :class:`HandState`, :class:`Trick`), which gives what
+one seat may know of it (:class:`~zhengshangyou.game.Observation`) and the moves
+open (:class:`~zhengshangyou.game.LegalMoves`).
 
 The state walks the phases of the hand that the rule set declares
 (:func:`~zhengshangyou.game.phase.hand_phases`) and knows none of them by name:
@@ -16,8 +17,8 @@ and the end of a phase starts the next (:meth:`State.advance`).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
-from typing import Any, Literal
+from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -28,21 +29,21 @@ except ImportError:  # (the pure-Python build needs no Cython: see NoCython)
 if cython.compiled:  # pragma: no cover (the compiled build, whose tests CI runs apart)
     from cython.cimports.cpython.object import PyObject_GenericSetAttr
 
-from zhengshangyou.actions import PASS, Give, Move, Offer, Pass, Return, Take
+from zhengshangyou.actions import PASS, Move
 from zhengshangyou.cards import Card
 from zhengshangyou.errors import (
     IllegalMoveError,
     InvalidSetupError,
     WrongTypeError,
-    ZhengShangyouError,
     brief_repr,
     check_int,
 )
 from zhengshangyou.exchange import ExchangeState, exchange_moves
 from zhengshangyou.game.deal import SEED_LIMIT, Deal, check_deal, deal_cards, seeded_rng
+from zhengshangyou.game.legal import MOVE_TYPES, LegalMoves, legal_moves_of
+from zhengshangyou.game.observation import Observation
 from zhengshangyou.game.phase import Phase, hand_phases
 from zhengshangyou.hand import Hand
-from zhengshangyou.moves import LegalPlays
 from zhengshangyou.plays import Play
 from zhengshangyou.rules import Rules, check_rules, shared
 from zhengshangyou.scoring import HandResult
@@ -50,9 +51,7 @@ from zhengshangyou.scoring import HandResult
 __all__ = [
     "Action",
     "HandState",
-    "LegalMoves",
     "Match",
-    "Observation",
     "State",
     "Trick",
     "check_turn",
@@ -573,10 +572,7 @@ class State:
         >>> bool(moves), PASS in moves       # the leader may not pass (R5.1)
         (True, False)
         """
-        moves: LegalMoves = _NEW(LegalMoves)  # (the default view: nothing to check)
-        _SET_MOVES_STATE(moves, self)
-        _SET_MOVES_VIEW(moves, "classes")
-        return moves
+        return legal_moves_of(self)
 
     # --- transitions --------------------------------------------------------
 
@@ -692,8 +688,6 @@ class State:
 
 
 
-#: The types of a move (:data:`~zhengshangyou.actions.Move`).
-MOVE_TYPES = (Play, Pass, Give, Offer, Take, Return)
 
 
 def check_turn(state: State, move: object, seat: object) -> None:
@@ -850,148 +844,3 @@ def next_active(holding: Sequence[object], seat: int) -> int:
 #: The seats of each bit mask of seats, in order, for up to 8 seats (R2.1): a look-up
 #: for the three masks every observation lists.
 SEATS = tuple(tuple(seat for seat in range(8) if mask >> seat & 1) for mask in range(1 << 8))
-
-
-@attrs.frozen
-class Observation:
-    """What one seat may know (R2.4, R8.2): its own hand and every public fact.
-
-    Hidden: the other seats' hands (only their sizes show) and the seed; an
-    exchange offer shows only to the Winner and the Loser. ``legal_moves`` is
-    filled for the seat to act (in the class view). ``played_cards`` holds the
-    cards each seat has played this hand (by seat, in the order played; cards
-    moved by the exchange are not played), ``played`` whether it has played any
-    yet.
-
-    >>> from zhengshangyou.game import Game
-    >>> game = Game(seed=11)
-    >>> seen = game.observation(game.to_act)
-    >>> len(seen.legal_moves) > 0, seen.top is None
-    (True, True)
-    >>> seat, play = game.to_act, seen.legal_moves[0]
-    >>> game.play(play)
-    >>> game.observation((seat + 1) % 4).played_cards[seat] == play.cards
-    True
-    """
-
-    seat: int
-    rules: Rules
-    phase: Phase
-    hand_number: int
-    dealer: int
-    to_act: int
-    hand: Hand
-    counts: tuple[int, ...]
-    top: Play | None
-    top_seat: int
-    passed: tuple[int, ...]
-    locked: tuple[int, ...]
-    revolution: bool
-    must_include: Card | None
-    finished: tuple[int, ...]
-    played: tuple[int, ...]
-    played_cards: tuple[tuple[Card, ...], ...]
-    trick_card: Card | None
-    trick_seat: int | None
-    offered: tuple[Card, ...]
-    exchanged: tuple[Action, ...]
-    history: tuple[Action, ...]
-    scores: tuple[int, ...]
-    results: tuple[HandResult, ...]
-    legal_moves: tuple[Move, ...]
-
-    def __copy__(self) -> Observation:
-        return self  # immutable: a copy is the observation itself
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Observation:
-        return self
-
-
-def _check_view(moves: object, field: object, view: object) -> None:
-    """The two views of the legal plays (see :mod:`zhengshangyou.moves`): an attrs validator."""
-    if view != "classes" and view != "cards":
-        raise ZhengShangyouError(f"view must be 'classes' or 'cards', not {brief_repr(view)}")
-
-
-@attrs.frozen(repr=False)
-class LegalMoves:
-    """A lazy view of the moves open to the seat to act: plays (from the move
-    generator, class view by default), then :data:`~zhengshangyou.actions.PASS`
-    when passing is allowed; or the exchange decisions during an exchange.
-
-    Listing and membership differ. Iterating lists the moves of the view: in the
-    class view one play for each class of plays the rules cannot tell apart (the
-    representative, which takes the lowest cards of each rank), in the card view
-    every choice of cards. ``move in moves`` asks whether the move is legal, with
-    the check :meth:`State.play` makes (:meth:`State.check`), whatever the view:
-    a legal play that another play represents in the listing is still ``in``.
-
-    >>> state = State.new(Rules(), seed=4)
-    >>> moves = state.legal_moves()
-    >>> moves.count() == len(list(moves)), PASS in moves
-    (True, False)
-    >>> leader = State.new(Rules(), seed=2)      # seat 0 holds QC QH QS
-    >>> [str(move) for move in leader.legal_moves() if len(move) == 2]   # a pair a rank
-    ['9D 9H', 'QC QH', '2D 2H']
-    >>> Play.parse("QH QS", leader.rules) in leader.legal_moves()       # legal, not listed
-    True
-    """
-
-    state: State
-    view: Literal["classes", "cards"] = attrs.field(default="classes", validator=_check_view)
-
-    @property
-    def plays(self) -> LegalPlays | None:
-        """The move generator's view of the plays, or None when no play is possible.
-
-        >>> State.new(Rules(), seed=4).legal_moves().plays.count() > 0
-        True
-        """
-        state = self.state
-        return state.hand_state.phase.logic.plays(state, self.view)
-
-    def pass_allowed(self) -> bool:
-        """Whether the seat to act may pass (R5.1, R5.2): ``PASS in self``.
-
-        >>> State.new(Rules(), seed=4).legal_moves().pass_allowed()
-        False
-        """
-        return PASS in self
-
-    def __iter__(self) -> Iterator[Move]:
-        state = self.state
-        return iter(state.hand_state.phase.logic.moves(state, self.view))
-
-    def count(self) -> int:
-        """The number of legal moves listed (see the class's note on listing).
-
-        >>> State.new(Rules(), seed=4).legal_moves().count() > 0
-        True
-        """
-        return sum(1 for _ in self)
-
-    def __bool__(self) -> bool:
-        return next(iter(self), None) is not None
-
-    def __contains__(self, move: object) -> bool:
-        if not isinstance(move, MOVE_TYPES):
-            return False
-        state = self.state
-        try:
-            state.hand_state.phase.logic.check(state, move, None)
-        except ZhengShangyouError:
-            return False
-        return True
-
-    def __repr__(self) -> str:
-        return f"<LegalMoves of seat {self.state.to_act} in {self.state.phase}>"
-
-    def __copy__(self) -> LegalMoves:
-        return self  # a view of an immutable state: a copy is the view itself
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> LegalMoves:
-        return self
-
-
-# (State.legal_moves builds its view through the slots' setters.)
-_SET_MOVES_STATE, _SET_MOVES_VIEW = (vars(LegalMoves)[field.name].__set__ for field in attrs.fields(LegalMoves))
