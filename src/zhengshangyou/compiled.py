@@ -23,6 +23,8 @@ COMPILED = (
     "zhengshangyou.game.deal",
     "zhengshangyou.game.exchange",
     "zhengshangyou.game.handle",
+    "zhengshangyou.game.legal",
+    "zhengshangyou.game.observation",
     "zhengshangyou.game.phase",
     "zhengshangyou.game.scoring",
     "zhengshangyou.game.state",
