@@ -215,3 +215,12 @@ def test_issue36_a_finished_hand_refuses_moves_and_deals_the_next() -> None:
     with pytest.raises(IllegalMoveError, match=r"\(R6\.1\)"):
         game.state.play(PASS)
     assert game.state.next_hand().hand_number == 1
+
+
+def test_issue36_the_exchange_starts_only_after_a_hand_and_under_its_option() -> None:
+    game = Game(seed=3)
+    while not game.is_hand_over:
+        game.play(next(iter(game.legal_moves())))
+    later = game.state.next_hand()  # (a second hand, without the exchange option)
+    assert Phase.EXCHANGE.logic.start(later) is None
+    assert Phase.EXCHANGE.logic.start(State.new(Rules(exchange="highest_for_any"), seed=3)) is None
