@@ -25,7 +25,7 @@ from zhengshangyou import PASS, Game, Rules
 from zhengshangyou.actions import Move
 from zhengshangyou.errors import IllegalMoveError
 from zhengshangyou.game import Action, Phase, State, Trick, phase
-from zhengshangyou.game.phase import HAND_PHASES, PhaseLogic, hand_phases, register
+from zhengshangyou.game.phase import HAND_PHASES, PhaseLogic, hand_phases, observers, register
 from zhengshangyou.game.state import check_turn
 
 GAME = Path(zhengshangyou.__file__).resolve().parent / "game"
@@ -168,9 +168,11 @@ def announce(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(phase, "HAND_PHASES", ((Phase.EXCHANGE, None), *HAND_PHASES[1:]))
     monkeypatch.setattr(Phase.EXCHANGE, "logic", _Announce())
     hand_phases.cache_clear()
+    observers.cache_clear()
     yield
     monkeypatch.undo()
     hand_phases.cache_clear()
+    observers.cache_clear()
 
 
 #: The game the made-up phase comes before, as it begins without it.

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Literal
 
 from zhengshangyou.errors import IllegalMoveError
@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # (the phase modules import the machinery, never the other wa
     from zhengshangyou.game.state import State
     from zhengshangyou.moves import LegalPlays
 
-__all__ = ["HAND_PHASES", "Phase", "PhaseLogic", "hand_phases", "register"]
+__all__ = ["HAND_PHASES", "Phase", "PhaseLogic", "hand_phases", "observers", "register"]
 
 
 class Phase(str, enum.Enum):
@@ -214,3 +214,22 @@ def hand_phases(rules: Rules) -> tuple[Phase, ...]:
         for phase, needs in HAND_PHASES
         if needs is None or getattr(rules, needs[0]) not in needs[1]
     )
+
+
+@functools.lru_cache(maxsize=256)
+def observers(rules: Rules) -> tuple[Callable[[State, int, dict[str, Any]], None], ...]:
+    """The :meth:`~PhaseLogic.observe` of each phase of a hand under ``rules`` that
+    has fields to fill (one that keeps the default, which fills none, is left out),
+    in the order of the phases: what every observation asks. (After a change of
+    :data:`HAND_PHASES` or of a phase's logic, ``observers.cache_clear()`` and
+    ``hand_phases.cache_clear()``.)
+
+    >>> [bound.__self__.phase for bound in observers(Rules())]
+    [<Phase.PLAY: 'play'>]
+    """
+    found: list[Callable[[State, int, dict[str, Any]], None]] = []
+    for phase in hand_phases(rules):
+        logic = phase.logic
+        if type(logic).observe is not PhaseLogic.observe:
+            found.append(logic.observe)
+    return tuple(found)

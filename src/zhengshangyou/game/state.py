@@ -42,7 +42,7 @@ from zhengshangyou.exchange import ExchangeState, exchange_moves
 from zhengshangyou.game.deal import SEED_LIMIT, Deal, check_deal, deal_cards, seeded_rng
 from zhengshangyou.game.legal import MOVE_TYPES, LegalMoves, legal_moves_of
 from zhengshangyou.game.observation import Observation
-from zhengshangyou.game.phase import Phase, hand_phases
+from zhengshangyou.game.phase import Phase, hand_phases, observers
 from zhengshangyou.hand import Hand
 from zhengshangyou.plays import Play
 from zhengshangyou.rules import Rules, check_rules, shared
@@ -674,8 +674,8 @@ class State:
             "scores": match.scores,
             "results": match.results,
         }
-        for phase in hand_phases(rules):
-            phase.logic.observe(self, seat, fields)
+        for observe in observers(rules):
+            observe(self, seat, fields)
         fields["legal_moves"] = tuple(self.legal_moves()) if seat == trick.to_act else ()
         return Observation(**fields)
 
