@@ -105,6 +105,8 @@ class PhaseLogic:
         >>> from zhengshangyou.game import State
         >>> Phase.EXCHANGE.logic.start(State.new(Rules(), seed=1)) is None    # no exchange
         True
+        >>> PhaseLogic().start(State.new(Rules(), seed=1)) is None
+        True
         """
         return None
 
