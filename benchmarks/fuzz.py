@@ -1,7 +1,8 @@
 """A long fuzz run over every public entry point, kept outside CI (issue 13).
 
-Run: python benchmarks/fuzz.py [--inputs N] [--seed S] [--quick] [--workers W]
-     python benchmarks/fuzz.py --show INDEX [--seed S]   # replay one input, with its traceback
+Run: python benchmarks/fuzz.py [--inputs N | --count N] [--seed S] [--quick] [--workers W] [--only WORDS]
+     python benchmarks/fuzz.py --show INDEX [--seed S] [--only WORDS]   # replay one input, with its traceback
+     python benchmarks/fuzz.py --limits   # time referee on the worst inputs at the record limits (issue 35)
 
 Every input is drawn by its own generator, ``random.Random(f"{seed}:{index}")``, from
 structured mutators: real card texts, real rule options and values (every name of
@@ -21,13 +22,20 @@ unchanged and an accepted one was legal, a refereed-legal record replays to a pl
 game. No input may take more than 1 s of CPU (time.process_time, the call and its
 checks); one still running after ``--hang`` seconds of CPU is stopped and reported.
 
+Issue 35 added the record (semantic mutations; huge, deep and pathological records and
+texts), web (requests to the table's ASGI application, in-process) and hostile option
+value families; see benchmarks/README.md. SIGTERM (or Ctrl+C) stops a run with
+several workers and reports the chunks it finished.
+
 The exit status is 1 when any OTHER exception, VIOLATION or slow input was seen.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import copy
+import functools
 import gc
 import itertools
 import json
@@ -35,6 +43,7 @@ import multiprocessing
 import os
 import platform
 import random
+import re
 import signal
 import sys
 import time
@@ -54,6 +63,7 @@ from zhengshangyou import (
     Game,
     Give,
     Hand,
+    InvalidRecordError,
     Kind,
     LegalMoves,
     Offer,
@@ -77,6 +87,7 @@ from zhengshangyou import (
     parse_cards,
     referee,
 )
+from zhengshangyou.narrate import typed_form
 
 SLOW = 1.0  # seconds of CPU one input may take (the contract)
 SEEDS_END = 2**64
@@ -119,6 +130,8 @@ def _short(value: object, depth: int) -> str:
         if value.bit_length() > 64:  # (str() refuses ints of more than 4,300 digits)
             return f"{'-' if value < 0 else ''}<int of ~{int(value.bit_length() * 0.30103) + 1} digits>"
         return repr(value)
+    if isinstance(value, (bytes, bytearray)) and len(value) > 60:
+        return repr(bytes(value[:40])) + f"... ({len(value)} bytes)"
     if isinstance(value, str):
         if len(value) > 60:
             head = value[:20]
@@ -850,6 +863,674 @@ def referee_case(rng: random.Random, corpus: Corpus) -> Case:
     return value, call
 
 
+# ---------------------------------------------------------------------------
+# Issue 35: semantic record mutations, web requests, hostile option values
+
+
+def json_bytes(text: str) -> bytes:
+    return text.encode("utf-8", "surrogatepass")
+
+
+#: Characters a card text may hold (R1.4): ASCII, the suit symbols, and whitespace between cards.
+NOTATION = frozenset(chr(code) for code in range(32, 127)) | frozenset("♦♣♥♠")
+
+
+def in_notation(text: str) -> bool:
+    return all(char in NOTATION or char.isspace() for char in text)
+
+
+def card_texts_of(data: Any) -> list[str]:
+    """Every card text of a record's data (deals, trick cards, plays and exchange moves)."""
+    found: list[str] = []
+    for hand in data.get("hands", []) if isinstance(data, dict) else []:
+        if not isinstance(hand, dict):
+            continue
+        found += [text for text in hand.get("deal", []) or [] if isinstance(text, str)]
+        if isinstance(hand.get("trick_card"), str):
+            found.append(hand["trick_card"])
+        for move in hand.get("moves", []) or []:
+            if isinstance(move, dict):
+                found += [move[verb] for verb in ("play", "give", "offer", "take", "return") if isinstance(move.get(verb), str)]
+    return found
+
+
+LOOKALIKES = {"S": ["ſ", "Ｓ", "ѕ", "ꜱ"], "D": ["Ｄ", "ⅾ", "Ɗ"], "C": ["Ｃ", "С", "ⅽ", "Ϲ"], "H": ["Ｈ", "Н", "ℋ"], "J": ["Ј", "Ｊ"], "K": ["K", "Κ"], "A": ["А", "Ａ"], "3": ["３", "𝟑", "Ʒ"], "1": ["١", "𝟏"], "0": ["０", "٠"]}
+PATHOLOGICAL_STRINGS = [
+    "x" * 10_000, "x" * 10_001, "3D " * 3400, "\x00", "\u2028", "\u202e3D", "3D\u200b", "\ufeff3D", "🂡", "３Ｄ", "3ſ",
+    '\\"' * 50, "\\", '"', "[" * 50, "{}" * 40, "\ud800", "é" * 500,
+]
+
+
+def lookalike(rng: random.Random, text: str) -> str:
+    """``text`` with one character swapped for a Unicode character that looks like it."""
+    spots = [index for index, char in enumerate(text) if char.upper() in LOOKALIKES]
+    if not spots:
+        return text + rng.choice(["ſ", "\u200b", "Ｄ"])
+    index = rng.choice(spots)
+    return text[:index] + rng.choice(LOOKALIKES[text[index].upper()]) + text[index + 1 :]
+
+
+def moves_of(data: dict[str, Any]) -> list[tuple[int, int, dict[str, Any]]]:
+    return [
+        (number, index, move)
+        for number, hand in enumerate(data["hands"])
+        for index, move in enumerate(hand["moves"])
+    ]
+
+
+SEMANTIC = (
+    "play-card", "deal-card", "deal-swap", "seat", "seat-range", "play-to-pass", "pass-to-play", "kind", "reading",
+    "verb", "drop-move", "duplicate-move", "swap-moves", "drop-key", "wrong-type", "dealer", "trick", "lookalike",
+    "rules-option", "seed", "hand-order",
+)
+
+
+def semantic_mutation(rng: random.Random, data: dict[str, Any], corpus: Corpus) -> str:
+    """One change of meaning to a real record's data, in place; its name."""
+    mutation = rng.choice(SEMANTIC)
+    moves = moves_of(data)
+    hand = rng.choice(data["hands"])
+    plays = [(n, i, move) for n, i, move in moves if "play" in move]
+    deck = [str(card) for card in DECK]
+    if mutation == "play-card" and plays:
+        move = rng.choice(plays)[2]
+        words = move["play"].split()
+        words[rng.randrange(len(words))] = rng.choice(deck)
+        move["play"] = " ".join(words)
+    elif mutation == "deal-card":
+        seat = rng.randrange(len(hand["deal"]))
+        words = hand["deal"][seat].split()
+        if words:
+            words[rng.randrange(len(words))] = rng.choice(deck)
+        hand["deal"][seat] = " ".join(words)
+    elif mutation == "deal-swap" and len(hand["deal"]) > 1:
+        one, two = rng.sample(range(len(hand["deal"])), 2)
+        first, second = hand["deal"][one].split(), hand["deal"][two].split()
+        if first and second:
+            i, j = rng.randrange(len(first)), rng.randrange(len(second))
+            first[i], second[j] = second[j], first[i]
+            hand["deal"][one], hand["deal"][two] = " ".join(first), " ".join(second)
+    elif mutation == "seat" and moves:
+        move = rng.choice(moves)[2]
+        move["seat"] = (move["seat"] + rng.choice([1, -1, 2])) % len(hand["deal"])
+    elif mutation == "seat-range" and moves:
+        rng.choice(moves)[2]["seat"] = rng.choice([-1, 8, 9, 2**63, -(2**63), len(hand["deal"])])
+    elif mutation == "play-to-pass" and plays:
+        move = rng.choice(plays)[2]
+        for key in ("play", "kind", "reading"):
+            move.pop(key, None)
+        move["pass"] = True
+    elif mutation == "pass-to-play":
+        passes = [move for _, _, move in moves if "pass" in move]
+        if passes:
+            move = rng.choice(passes)
+            del move["pass"]
+            move.update(play=rng.choice(corpus.texts), kind=rng.choice(list(Kind)).value)
+    elif mutation == "kind" and plays:
+        rng.choice(plays)[2]["kind"] = rng.choice(list(Kind)).value
+    elif mutation == "reading" and plays:
+        rng.choice(plays)[2]["reading"] = rng.choice([0, 1, 2, 5, -1, True, 1.0, "1", None])
+    elif mutation == "verb" and moves:
+        move = rng.choice(moves)[2]
+        verbs = [verb for verb in ("play", "pass", "give", "offer", "take", "return") if verb in move]
+        if verbs:
+            value = move.pop(verbs[0])
+            move[rng.choice(["play", "pass", "give", "offer", "take", "return"])] = value
+    elif mutation == "drop-move" and hand["moves"]:
+        hand["moves"].pop(rng.randrange(len(hand["moves"])))
+    elif mutation == "duplicate-move" and hand["moves"]:
+        index = rng.randrange(len(hand["moves"]))
+        hand["moves"].insert(index, copy.deepcopy(hand["moves"][index]))
+    elif mutation == "swap-moves" and len(hand["moves"]) > 1:
+        i, j = rng.sample(range(len(hand["moves"])), 2)
+        hand["moves"][i], hand["moves"][j] = hand["moves"][j], hand["moves"][i]
+    elif mutation == "drop-key":
+        target = rng.choice([data, hand, rng.choice(moves)[2] if moves else hand, data["rules"]])
+        if target:
+            del target[rng.choice(list(target))]
+    elif mutation == "wrong-type":
+        target = rng.choice([data, hand, rng.choice(moves)[2] if moves else hand])
+        key = rng.choice(list(target))
+        target[key] = rng.choice([str(target[key]), [target[key]], {"value": target[key]}, 1.0, True, None, b"3D".decode()])
+    elif mutation == "dealer":
+        hand["dealer"] = (hand["dealer"] + rng.choice([1, -1])) % len(hand["deal"])
+    elif mutation == "trick":
+        hand["trick_card"] = rng.choice([None, rng.choice(deck), "3D 4D", ""])
+        hand["trick_seat"] = rng.choice([None, 0, 1, len(hand["deal"]), -1])
+    elif mutation == "lookalike":
+        texts: list[tuple[Any, str, int | None]] = [(hand, "deal", seat) for seat in range(len(hand["deal"]))]
+        texts += [(move, "play", None) for _, _, move in plays]
+        holder, key, where = rng.choice(texts)
+        if where is None:
+            holder[key] = lookalike(rng, holder[key])
+        else:
+            holder[key][where] = lookalike(rng, holder[key][where])
+    elif mutation == "rules-option":
+        name = rng.choice(corpus.option_names)
+        data["rules"][name] = rng.choice(corpus.option_values[name] + [nasty_json(rng)])
+    elif mutation == "seed":
+        data["seed"] = rng.choice([None, 0, -1, 2**64 - 1, 2**64, "7", 7.0, True])
+    elif mutation == "hand-order" and len(data["hands"]) > 1:
+        data["hands"].reverse()
+    return mutation
+
+
+def nasty_json(rng: random.Random) -> Any:
+    """A JSON-compatible value a hostile writer might put anywhere."""
+    return rng.choice(
+        [None, True, False, 0, -1, 1.5, 2**64, -(2**63), "", "3D", "3D 3D", "ſ", [], {}, [[[]]], {"a": {"b": []}}, "x" * 200, nested(12)]
+    )
+
+
+PATHOLOGIES = ("huge-hands", "huge-moves", "huge-deal", "huge-notes", "huge-tiers", "deep", "long-string", "escaped-quotes", "strings", "many-keys", "shared")
+
+
+def pathological_record(rng: random.Random, data: dict[str, Any]) -> tuple[str, Any]:
+    """A real record made huge, deep, or full of pathological strings (as data; the text forms
+    are made from it by the caller, except those that exist only as text)."""
+    kind = rng.choice(PATHOLOGIES)
+    hand = data["hands"][0]
+    if kind == "huge-hands":
+        data["hands"] = [hand] * rng.choice([999, 1000, 1001, 5000, 100_000])
+    elif kind == "huge-moves":
+        moves = hand["moves"] or [{"seat": 0, "pass": True}]
+        hand["moves"] = (moves * (5000 // len(moves) + 1))[: rng.choice([219, 220, 866, 868, 5000])]
+        if rng.random() < 0.5:
+            data["hands"] = [hand] * rng.choice([12, 13, 60])
+    elif kind == "huge-deal":
+        seat = rng.randrange(len(hand["deal"]))
+        hand["deal"][seat] = " ".join([hand["deal"][seat]] * rng.choice([2, 8, 100, 1000]))
+        if rng.random() < 0.3:
+            hand["deal"] = hand["deal"] * rng.choice([2, 100, 10_000])
+    elif kind == "huge-notes":
+        data["notes"] = [0] * rng.choice([99_000, 100_000, 100_001, 1_000_000])
+    elif kind == "huge-tiers":
+        data["rules"]["penalty_tiers"] = [[low, 2] for low in range(1, rng.choice([3, 1000, 1001, 100_000]))]
+    elif kind == "deep":
+        data["notes"] = nested(rng.choice([8, 9, 10, 11, 1000, 5000]))
+    elif kind == "long-string":
+        data["notes"] = "x" * rng.choice([9_999, 10_000, 10_001, 1_000_000])
+    elif kind == "escaped-quotes":
+        data["notes"] = '\\"' * rng.choice([10, 4999, 5000, 100_000])
+    elif kind == "strings":
+        target = rng.choice(["notes", "format", "kind", "play", "deal", "first_lead", "suit_order"])
+        value = rng.choice(PATHOLOGICAL_STRINGS)
+        if target == "kind" and hand["moves"]:
+            hand["moves"][0]["kind"] = value
+        elif target == "play" and hand["moves"]:
+            hand["moves"][0]["play"] = value
+        elif target == "deal":
+            hand["deal"][0] = value
+        elif target in ("first_lead", "suit_order"):
+            data["rules"][target] = value
+        else:
+            data[target] = value
+    elif kind == "many-keys":
+        data["rules"].update({f"option{number}": True for number in range(rng.choice([1, 100, 100_000]))})
+    else:  # shared: one move object everywhere (a DAG, read as a tree)
+        if hand["moves"]:
+            hand["moves"] = [hand["moves"][0]] * rng.choice([10, 860, 870])
+    return kind, data
+
+
+PATHOLOGICAL_TEXTS = [
+    lambda: '"' + '\\"' * 1_999_999,
+    lambda: '{"format": "' + '\\"' * 1_999_990,
+    lambda: '["' + '\\"' * 1_999_990 + '"]',
+    lambda: '"\\' * 2_000_000,
+    lambda: '"' * 4_000_000,
+    lambda: "[" * 4_000_000,
+    lambda: "[" + "0," * 1_999_998 + "0]",
+    lambda: "[" + "[]," * 1_333_332 + "[]]",
+    lambda: '{"a": "' + "x" * 3_999_980 + '"}',
+    lambda: " " * 4_000_000 + "{}",
+    lambda: " " * 4_000_001,
+]
+
+
+def record_semantic_case(rng: random.Random, corpus: Corpus) -> Case:
+    """A real record with one to three changes of meaning, given as data, text or bytes."""
+    data = copy.deepcopy(rng.choice(corpus.records))
+    changes = []
+    for _ in range(rng.choice([1, 1, 2, 3])):
+        try:
+            changes.append(semantic_mutation(rng, data, corpus))
+        except (KeyError, IndexError, TypeError, AttributeError, ValueError):  # an earlier change took what this one needs
+            break
+    form = rng.choice(["data", "text", "bytes", "text-duplicate-key"])
+    value: Any = data
+    if form != "data":
+        text = json.dumps(data, ensure_ascii=rng.random() < 0.5)
+        if form == "text-duplicate-key":  # the same key twice in an object: the last one counts in JSON
+            key = rng.choice(['"seat": ', '"play": ', '"kind": ', '"dealer": ', '"version": ', '"format": '])
+            at = text.find(key)
+            if at >= 0:
+                text = text[:at] + key + json.dumps(nasty_json(rng)) + ", " + text[at:]
+        value = json_bytes(text) if form == "bytes" else text
+
+    def call() -> object:
+        report = checked_referee(value)
+        if not report.legal:  # (tallied as refused)
+            raise InvalidRecordError(report.reason, index=report.index, rule=report.rule)
+        shown = json.loads(value) if isinstance(value, (str, bytes)) else value
+        for text in card_texts_of(shown):
+            check(in_notation(text), "R1.4: a Unicode lookalike read as a card", short(text))
+        return report
+
+    return (changes, form, short(value)), call
+
+
+def nesting(value: object) -> int:
+    """How deep the first items of nested lists go."""
+    depth = 0
+    while isinstance(value, list) and value:
+        value, depth = value[0], depth + 1
+    return depth
+
+
+@functools.cache
+def pathological_text(number: int) -> str:
+    """The ``number``-th of PATHOLOGICAL_TEXTS, made once a process (strings do not change)."""
+    return PATHOLOGICAL_TEXTS[number]()
+
+
+def record_pathology_case(rng: random.Random, corpus: Corpus) -> Case:
+    """A record huge, deep or full of pathological strings, as data or text; or a pathological text at the length limit."""
+    if rng.random() < 0.05:
+        value: Any = pathological_text(rng.randrange(len(PATHOLOGICAL_TEXTS)))
+        kind = "text at the limit"
+    else:
+        kind, data = pathological_record(rng, copy.deepcopy(rng.choice(corpus.records)))
+        form = rng.random()
+        # (json.dumps recurses: text nested 1,000 deep comes from PATHOLOGICAL_TEXTS, in brackets)
+        deep = kind == "deep" and nesting(data["notes"]) > 100
+        as_text = form >= 0.6 and len(data["hands"]) <= 1001 and len(data.get("rules", ())) < 1000 and not deep
+        value = data if not as_text else json_bytes(json.dumps(data)) if form < 0.7 else json.dumps(data)
+
+    def call() -> object:
+        report = checked_referee(value)
+        if isinstance(value, dict):
+            only_library_errors_of(lambda: Record.from_data(value))
+        if not report.legal:  # (tallied as refused)
+            raise InvalidRecordError(report.reason, index=report.index, rule=report.rule)
+        return report
+
+    return (kind, short(value)), call
+
+
+def only_library_errors_of(call: Callable[[], object]) -> None:
+    with contextlib.suppress(ZhengShangyouError):
+        call()
+
+
+def checked_referee(value: Any) -> Any:
+    """``referee(value)``: it must not raise, and a record it calls legal must be sound."""
+    try:
+        report = referee(value)
+    except ZhengShangyouError as error:
+        raise Violation(f"referee raised {type(error).__name__}", short(str(error))) from None
+    if isinstance(value, (str, bytes)):
+        sound_record(report, lambda: Record.from_data(json.loads(value)))
+    elif isinstance(value, Record):
+        sound_record(report, lambda: value)
+    else:
+        sound_record(report, lambda: Record.from_data(value))
+    return report
+
+
+# --- the web table, called in-process as an ASGI application
+
+
+def asgi_call(app: Any, method: str, path: str, body: bytes = b"") -> tuple[int, bytes, dict[str, str]]:
+    """One HTTP request to the ASGI ``app``, in this thread (so the CPU alarm reaches it)."""
+    import asyncio
+
+    scope = {
+        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": method, "scheme": "http",
+        "path": path, "raw_path": path.encode("utf-8", "surrogatepass"), "query_string": b"", "root_path": "",
+        "headers": [(b"host", b"testserver"), (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
+        "client": ("127.0.0.1", 50000), "server": ("testserver", 80),
+    }
+    incoming = [{"type": "http.request", "body": body, "more_body": False}]
+    status = 0
+    chunks: list[bytes] = []
+    headers: dict[str, str] = {}
+
+    async def receive() -> dict[str, Any]:
+        return incoming.pop(0) if incoming else {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        nonlocal status
+        if message["type"] == "http.response.start":
+            status = message["status"]
+            headers.update({key.decode("latin-1").lower(): value.decode("latin-1") for key, value in message.get("headers", [])})
+        elif message["type"] == "http.response.body":
+            chunks.append(message.get("body", b""))
+
+    asyncio.run(app(scope, receive, send))
+    return status, b"".join(chunks), headers
+
+
+API = {"/api/view": "GET", "/api/move": "POST", "/api/hint": "POST", "/api/next": "POST", "/api/new": "POST"}
+STATIC_PATHS = [
+    "/", "/static/app.js", "/static/style.css", "/static/index.html", "/static/../web.py", "/static/..%2fweb.py",
+    "/static/%2e%2e/web.py", "/static//etc/passwd", "/static/../../pyproject.toml", "/static/\x00", "/static/" + "a" * 5000,
+    "/api/unknown", "/api", "//api/view", "/static/",
+]
+CARD_IN_TEXT = re.compile(r"(10|[2-9JQKA])([♦♣♥♠])|\b(BJ|RJ)\b")
+SUIT_LETTER = {"♦": "D", "♣": "C", "♥": "H", "♠": "S"}
+
+
+def web_table(rng: random.Random, corpus: Corpus) -> Any:
+    """A fresh table under real rules, with fast bots, a few moves into a hand."""
+    from zhengshangyou.web import create_app
+
+    rules = rng.choice(corpus.rules)
+    app = create_app(rules, seat=rng.randrange(rules.players), bots=[rng.choice(["greedy", "random"])], seed=rng.randrange(SEEDS_END))
+    table = app.state.table
+    for _ in range(rng.choice([0, 0, 1, 3, 10])):
+        if table.game.is_hand_over:
+            break
+        moves = list(itertools.islice(table.game.legal_moves(), 50))
+        table.move(typed_form(rng.choice(moves), table.game.rules))
+    return app
+
+
+def web_body(rng: random.Random, path: str, app: Any, corpus: Corpus) -> bytes:
+    game = app.state.table.game
+    roll = rng.random()
+    if path == "/api/new" and roll < 0.6:
+        preset: Any = rng.choice(Rules.preset_names()) if rng.random() < 0.9 else nasty_json(rng)
+        given = {name: value for name, value in options(rng, corpus).items() if is_json(value)}
+        return json_bytes(json.dumps({"preset": preset, "options": given}))
+    if roll < 0.45:
+        if not game.is_hand_over and game.to_act == app.state.table.seat and rng.random() < 0.6:
+            moves = list(itertools.islice(game.legal_moves(view=rng.choice(["classes", "cards"])), 100))
+            text: Any = typed_form(rng.choice(moves), game.rules)
+        else:
+            text = card_text(rng, corpus) if rng.random() < 0.8 else rng.choice(["pass", "give RJ", "offer 3D 4S", "take 4S", "return 3C", ""])
+        body: Any = {"move": text if is_json(text) else str(type(text))}
+        if rng.random() < 0.1:
+            body[rng.choice(["extra", "seat", "preset"])] = nasty_json(rng)
+        return json_bytes(json.dumps(body))
+    makers: list[Callable[[], bytes]] = [
+            lambda: b"",
+            lambda: b"not json",
+            lambda: b"\xff\xfe{}",
+            lambda: json_bytes(json.dumps(nasty_json(rng))),
+            lambda: b"[" * 969 + b"]" * 969,
+            lambda: b'{"move": ' * 1000 + b"1" + b"}" * 1000,
+            lambda: b"[" * 100_000,
+            lambda: b'{"move": NaN}',
+            lambda: b'{"move": "3D", "move": 3}',
+            lambda: b'{"move": "' + b"3D," * rng.choice([1000, 100_000]) + b'3D"}',
+            lambda: b'{"options": {"players": 2, "decks": 2, "penalty_tiers": [' + b"[1, 2]," * 10_000 + b"[2, 2]]}}",
+            lambda: b'{"move": "' + b'\\"' * 50_000 + b'"}',
+            lambda: b'{"move": ' + b"9" * 5000 + b"}",
+            lambda: b'{"preset": "two-deck", "options": {"players": 9}}',
+    ]
+    return rng.choice(makers)()
+
+
+def is_json(value: object) -> bool:
+    try:
+        json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError, RecursionError, OverflowError):
+        return False
+    return True
+
+
+def public_codes(game: Game, seat: int) -> set[str]:
+    """The cards ``seat`` may know of: its hand, the start card, and every card made public in the match."""
+    known = {str(card) for card in game.hands[seat]} | {str(game.rules.start_card)}
+    for deal, actions in game.state.history():
+        if deal.trick_card is not None:
+            known.add(str(deal.trick_card))
+        for number, action in enumerate(actions):
+            move = action.move
+            # the offer is seen by the Winner who makes it and the Loser who takes (R8.2)
+            taker = actions[number + 1].seat if number + 1 < len(actions) else game.to_act
+            if isinstance(move, Play) or (isinstance(move, Offer) and seat in (action.seat, taker)):
+                known.update(str(card) for card in move.cards)
+            elif isinstance(move, (Give, Take, Return)):
+                known.add(str(move.card))
+    return known
+
+
+def codes_in(value: Any) -> set[str]:
+    """The cards an answer names: its ``"code"`` fields, and cards written in its texts."""
+    found: set[str] = set()
+    pending = [value]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, dict):
+            if isinstance(node.get("code"), str):
+                found.add(node["code"])
+            pending.extend(node.values())
+        elif isinstance(node, list):
+            pending.extend(node)
+        elif isinstance(node, str):
+            for rank, suit, joker in CARD_IN_TEXT.findall(node):
+                found.add(joker or rank + SUIT_LETTER[suit])
+            found.update(token for token in re.split(r"[\s,]+", node) if token in DECK_CODES)
+    return found
+
+
+DECK_CODES = frozenset(str(card) for card in DECK)
+
+
+def numbers_in(value: Any) -> list[int]:
+    found: list[int] = []
+    pending = [value]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, dict):
+            check("seed" not in node, "web: an answer names the seed")
+            pending.extend(node.values())
+        elif isinstance(node, list):
+            pending.extend(node)
+        elif isinstance(node, int) and not isinstance(node, bool):
+            found.append(node)
+    return found
+
+
+def web_case(rng: random.Random, corpus: Corpus) -> Case:
+    """One to three requests to a fresh table: the API with real and hostile bodies, static paths."""
+    app = web_table(rng, corpus)
+    requests: list[tuple[str, str, bytes]] = []
+    for _ in range(rng.choice([1, 1, 2, 3])):
+        roll = rng.random()
+        if roll < 0.1:
+            requests.append(("GET", rng.choice(STATIC_PATHS), b""))
+        elif roll < 0.15:
+            path = rng.choice(list(API))
+            requests.append(("GET" if API[path] == "POST" else "POST", path, b""))
+        else:
+            path = rng.choice(["/api/move"] * 5 + ["/api/new"] * 2 + ["/api/view", "/api/hint", "/api/next"])
+            requests.append((API[path], path, web_body(rng, path, app, corpus) if API[path] == "POST" else b""))
+
+    def call() -> object:
+        table = app.state.table
+        for method, path, body in requests:
+            game, state = table.game, table.game.state
+            status, answer, headers = asgi_call(app, method, path, body)
+            check(status < 500, f"web: HTTP {status}", f"{method} {path}")
+            if path.startswith("/static") or path == "/":
+                check(b"def create_app" not in answer and b"[project]" not in answer, "web: a file outside the page served", path)
+                continue
+            if API.get(path) != method:
+                continue
+            check(headers.get("content-type", "").startswith("application/json"), "web: an API answer that is not JSON", path)
+            data = json.loads(answer)
+            if status >= 400:
+                check(isinstance(data, dict) and isinstance(data.get("error"), str), "web: a refusal without an error message", short(data))
+                check(table.game is game and table.game.state == state, "web: a refused request changed the game", f"{path} {short(body)}")
+                continue
+            seat = table.seat
+            leaked = codes_in(data) - public_codes(table.game, seat)
+            check(not leaked, "web: an answer names a card the person cannot see", f"{path}: {sorted(leaked)}")
+            check(table.game.state.seed not in numbers_in(data), "web: an answer holds the seed", path)
+        return None
+
+    return [(method, path, short(body)) for method, path, body in requests], call
+
+
+# --- hostile option values for Rules(...)
+
+
+class Endless:
+    """An endless iterator that stops the run (as a violation) once the library has taken too much of it."""
+
+    def __init__(self, items: Any, limit: int = 100_000) -> None:
+        self.items, self.limit, self.taken = itertools.cycle(items), limit, 0
+
+    def __iter__(self) -> Endless:
+        return self
+
+    def __next__(self) -> Any:
+        self.taken += 1
+        if self.taken > self.limit:
+            raise Violation("an endless iterator consumed without bound", f"{self.limit:,} items taken")
+        return next(self.items)
+
+
+class AlwaysEqual:
+    """Equal to everything (and hashed like a string it claims to be)."""
+
+    def __init__(self, claims: str = "trick_card") -> None:
+        self.claims = claims
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __ne__(self, other: object) -> bool:
+        return False
+
+    def __hash__(self) -> int:
+        return hash(self.claims)
+
+    def __repr__(self) -> str:
+        return f"AlwaysEqual({self.claims!r})"
+
+
+class EqualStr(str):
+    """A str that is equal to everything."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    def __ne__(self, other: object) -> bool:
+        return False
+
+    __hash__ = str.__hash__
+
+
+class BadRepr:
+    """Whose repr raises an error that is no ValueError."""
+
+    def __init__(self, error: type[Exception] = KeyError) -> None:
+        self.error = error
+
+    def __repr__(self) -> str:
+        raise self.error("no repr")
+
+
+class BadIter:
+    def __iter__(self) -> Any:
+        raise KeyError("no iteration")
+
+    def __len__(self) -> int:
+        raise OverflowError("no length")
+
+
+class Index:
+    """An int-like object (``__index__``), sometimes lying about its value."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+    def __int__(self) -> int:
+        return self.value
+
+
+def hostile_value(rng: random.Random, name: str, corpus: Corpus) -> Any:
+    """A value for option ``name`` that no honest caller passes."""
+    real = corpus.option_values.get(name, [None])
+    base = rng.choice([value for value in real if value is not None] or ["DCHS"])
+    pick = rng.randrange(14)
+    if pick == 0:
+        return iter(base if isinstance(base, (str, list, tuple)) else [base])
+    if pick == 1:
+        return (item for item in (base if isinstance(base, (str, list, tuple)) else [base]))
+    if pick == 2:
+        return Endless(rng.choice(["DCHS", [(10, 2)], [1], "x"]))
+    if pick == 3:  # real endless C iterators: a memory limit stops a reader that lists them
+        return rng.choice([itertools.cycle("DCHS"), itertools.repeat((10, 2)), itertools.count(), itertools.repeat("D")]) if rng.random() < 0.03 else Endless("DCHS")
+    if pick == 4:
+        return AlwaysEqual(str(base))
+    if pick == 5:
+        return EqualStr(str(base))
+    if pick == 6:
+        return BadRepr(rng.choice([KeyError, RuntimeError, TypeError, AttributeError]))
+    if pick == 7:
+        return BadIter()
+    if pick == 8:
+        return rng.choice([10**5000, -(10**5000), 2**64, 2**63, -(2**63), 10**19, Index(4), Index(10**30), True, 4.0, float("nan")])
+    if pick == 9 and isinstance(base, str):
+        return lookalike(rng, base)
+    if pick == 10 and isinstance(base, str):
+        return rng.choice([base.upper(), base + "\u200b", "\ufeff" + base, base.replace("_", "\u2010"), base + " ", base * 1000])
+    if pick == 11:
+        return rng.choice([[base] * 10_000, (base,) * 3, [[10, 2]] * 10_000, list(range(100_000)), {"a": base}, {base}, frozenset([1])])
+    if pick == 12:
+        return rng.choice(["ſ", "3ſ", "３Ｄ", "DCHſ", "ＤＣＨＳ", "dchs", "D C H S", "D,C,H,S", "DCHSD", "3D\x00", "\ud800"])
+    return nasty(rng)
+
+
+def hostile_options_case(rng: random.Random, corpus: Corpus) -> Case:
+    """``Rules(...)`` or ``Rules.preset(...)`` with one to three hostile option values."""
+    names = rng.sample(corpus.option_names, rng.choice([1, 1, 2, 3]))
+    given = {name: hostile_value(rng, name, corpus) for name in names}
+    preset = rng.choice([None, *Rules.preset_names()])
+
+    def call() -> object:
+        try:
+            rules = Rules(**given) if preset is None else Rules.preset(preset, **given)
+        except ZhengShangyouError:
+            endless_kept(given)
+            raise
+        endless_kept(given)
+        accepted_rules(rules, given, corpus)
+        plain_options(rules, given)
+        return rules
+
+    return (preset, {name: short(value) for name, value in given.items()}), call
+
+
+def endless_kept(given: dict[str, Any]) -> None:
+    """An endless iterator given was not read past its limit (even if the library swallowed the stop)."""
+    for name, value in given.items():
+        if isinstance(value, Endless):
+            check(value.taken <= value.limit, "an endless iterator consumed without bound", f"{name}: over {value.limit:,} items taken")
+
+
+def plain_options(rules: Rules, given: dict[str, Any]) -> None:
+    """What accepted rules hold is plain data: exact types, no object that claims equality,
+    no lookalike text read as its ASCII twin."""
+    for name, value in rules.to_dict().items():
+        check(type(value) in (bool, int, str, list, type(None)), "R10: an option holds a value of a foreign type", f"{name}={short(value)}")
+        if isinstance(value, list):
+            check(all(type(item) in (int, list) for item in value), "R10: an option holds a foreign item", f"{name}={short(value)}")
+    for name, value in given.items():
+        stored = getattr(rules, name)
+        check(not isinstance(stored, (AlwaysEqual, EqualStr, Index, BadRepr)), "R10: a hostile object stored as an option", f"{name}={short(value)}")
+        if isinstance(value, str):
+            check(value.isascii() or in_notation(value), "R10: a Unicode lookalike accepted as an option value", f"{name}={value!r}")
+
+
 ENTRY_POINTS: dict[str, Callable[[random.Random, Corpus], Case]] = {
     "parse_cards": parse_cards_case,
     "Card.parse": text_case(Card.parse, near_cards=True),
@@ -868,6 +1549,10 @@ ENTRY_POINTS: dict[str, Callable[[random.Random, Corpus], Case]] = {
     "Record.from_data": from_data_case,
     "Record.from_json": from_json_case,
     "referee": referee_case,
+    "record: semantic mutations": record_semantic_case,
+    "record: huge, deep, strings": record_pathology_case,
+    "web: requests (ASGI)": web_case,
+    "Rules: hostile values": hostile_options_case,
 }
 NAMES = tuple(ENTRY_POINTS)
 
@@ -891,17 +1576,45 @@ def where(error: BaseException) -> str:
     return f"{name}:{frame.lineno} {frame.name}"
 
 
-def draw(seed: int, index: int, corpus: Corpus) -> tuple[str, Case]:
+def chosen(only: str | None) -> tuple[str, ...]:
+    """The entry points whose names hold one of the comma-separated words of ``only`` (all without)."""
+    if not only:
+        return NAMES
+    words = [word.strip().lower() for word in only.split(",") if word.strip()]
+    names = tuple(name for name in NAMES if any(word in name.lower() for word in words))
+    if not names:
+        raise SystemExit(f"--only {only!r} names no entry point; they are: {', '.join(NAMES)}")
+    return names
+
+
+def draw(seed: int, index: int, corpus: Corpus, names: tuple[str, ...] = NAMES) -> tuple[str, Case]:
     rng = random.Random(f"{seed}:{index}")
-    name = NAMES[index % len(NAMES)]
+    name = names[index % len(names)]
     return name, ENTRY_POINTS[name](rng, corpus)
 
 
-def run(seed: int, start: int, stop: int, hang: float, progress: bool = False) -> dict[str, Any]:
+def limit_memory(megabytes: int) -> None:
+    """Let this process grow by at most ``megabytes`` of address space, so that a reader that lists an
+    endless iterator (itertools.cycle) ends in a MemoryError instead of taking the machine's memory."""
+    try:
+        import resource
+
+        with open("/proc/self/status", encoding="ascii") as status:
+            size = next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmSize:"))
+        resource.setrlimit(resource.RLIMIT_AS, (size + megabytes * 2**20, resource.RLIM_INFINITY))
+    except (ImportError, OSError, StopIteration, ValueError):  # not Linux: no limit
+        pass
+
+
+def run(
+    seed: int, start: int, stop: int, hang: float, progress: bool = False, only: str | None = None, memory: int = 2048
+) -> dict[str, Any]:
     """Run inputs ``start`` to ``stop``; the tallies, the failures and the slowest inputs."""
     cpu = time.process_time()
     corpus = Corpus()
-    tallies: dict[str, Counter[str]] = {name: Counter() for name in NAMES}
+    names = chosen(only)
+    limit_memory(memory)
+    tallies: dict[str, Counter[str]] = {name: Counter() for name in names}
     failures: dict[str, dict[str, Any]] = {}
     slowest: dict[str, tuple[float, int, str]] = {}
     can_alarm = hasattr(signal, "setitimer")
@@ -912,7 +1625,7 @@ def run(seed: int, start: int, stop: int, hang: float, progress: bool = False) -
         if progress and index > start and index % 50_000 == 0:
             print(f"  {index - start} of {stop - start} inputs", file=sys.stderr, flush=True)
         try:
-            name, (value, call) = draw(seed, index, corpus)
+            name, (value, call) = draw(seed, index, corpus, names)
         except Exception as drawing:  # drawing the input met an escaping error
             name, value, call = "(drawing an input)", index, partial(_reraise, drawing)
         tally = tallies.setdefault(name, Counter())
@@ -921,7 +1634,7 @@ def run(seed: int, start: int, stop: int, hang: float, progress: bool = False) -
             gc.collect()  # (the collector runs between inputs, never inside a timing)
         outcome, error, spent = timed(call, hang if can_alarm else 0.0)
         if spent > SLOW and outcome != "hang":  # timed again, freshly drawn: noise only adds
-            again = timed(draw(seed, index, corpus)[1][1], hang if can_alarm else 0.0)[2]
+            again = timed(draw(seed, index, corpus, names)[1][1], hang if can_alarm else 0.0)[2]
             spent = min(spent, again)
         tally[outcome] += 1
         if spent > SLOW:
@@ -979,7 +1692,7 @@ def _reraise(error: Exception) -> None:
     raise error
 
 
-def _run_chunk(arguments: tuple[int, int, int, float]) -> dict[str, Any]:
+def _run_chunk(arguments: tuple[int, int, int, float, bool, str | None, int]) -> dict[str, Any]:
     return run(*arguments)
 
 
@@ -1031,10 +1744,10 @@ def report(result: dict[str, Any], inputs: int, seconds: float) -> int:
     return 1 if bad else 0
 
 
-def show(seed: int, index: int) -> int:
+def show(seed: int, index: int, only: str | None = None) -> int:
     """Replay one input and print it with its full traceback."""
     corpus = Corpus()
-    name, (value, call) = draw(seed, index, corpus)
+    name, (value, call) = draw(seed, index, corpus, chosen(only))
     print(f"input #{index} ({name}): {short(value, 2000)}")
     began = time.process_time()
     try:
@@ -1050,34 +1763,131 @@ def show(seed: int, index: int) -> int:
     return 0
 
 
+# ---------------------------------------------------------------------------
+# --limits: the reader's worst cases at its limits, timed (issue 35, items 2 and 4)
+
+
+def cpu_median(call: Callable[[], object], rounds: int = 3) -> float:
+    times = []
+    for _ in range(rounds):
+        gc.collect()
+        began = time.process_time()
+        call()
+        times.append(time.process_time() - began)
+    return sorted(times)[len(times) // 2]
+
+
+def long_match(rules: Rules, seed: int, moves: int) -> Game:
+    """Random legal moves until a hand ends with ``moves`` moves or more in the match."""
+    chooser = random.Random(seed)
+    game = Game(rules, seed=seed)
+    while True:
+        if game.is_hand_over:
+            if game.is_match_over or sum(len(actions) for _, actions in game.state.history()) >= moves:
+                return game
+            game.next_hand()
+            continue
+        game.play(chooser.choice(list(game.legal_moves())))
+
+
+def limits() -> int:
+    """Time ``referee`` on the worst inputs at the limits: medians of 3, CPU seconds."""
+    from zhengshangyou.record import MAX_LENGTH, MAX_MOVES, MAX_VALUES, json_depth
+
+    print("zhengshangyou record limits: referee's CPU time at the limits (median of 3)")
+    print(f"Python {platform.python_version()} on {platform.system()} {platform.machine()}\n")
+    print("json_depth on escaped quotes, unterminated, doubling the length (linear: each ratio near 2):")
+    previous = 0.0
+    length = 12_500
+    while length <= MAX_LENGTH:
+        text = '"' + '\\"' * (length // 2)
+        spent = cpu_median(lambda: json_depth(text))  # noqa: B023
+        ratio = f"{spent / previous:5.2f}" if previous else "     "
+        print(f"  {len(text):>9,} characters  {spent:8.4f} s  ratio {ratio}")
+        previous, length = spent, length * 2
+    data = json.loads(Record.from_game(long_match(Rules(), 1, 1)).to_json())
+    hand = data["hands"][0]
+    legal = {
+        (rules.players, rules.decks): Record.from_game(long_match(rules, 2, MAX_MOVES - rules.players * len(rules.deck()) - 3)).to_json()
+        for rules in (Rules(), Rules.preset("two-deck", players=8), Rules(players=2))
+    }
+    padded = json.dumps(dict(data, hands=[hand] * (MAX_MOVES // len(hand["moves"]) + 1)))
+    cases: list[tuple[str, Callable[[], object]]] = [
+        ("text: escaped quotes, 4,000,000 characters", lambda: '"' + '\\"' * (MAX_LENGTH // 2 - 1)),
+        ("text: quotes, 4,000,000", lambda: '"' * MAX_LENGTH),
+        ("text: brackets, 4,000,000", lambda: "[" * MAX_LENGTH),
+        ("text: [0, 0, ...], 4,000,000", lambda: "[" + "0," * (MAX_LENGTH // 2 - 1) + "0]"),
+        ("text: [[], [], ...], 4,000,000", lambda: "[" + "[]," * (MAX_LENGTH // 3 - 1) + "[]]"),
+        ("text: a string of 4,000,000", lambda: '{"a": "' + "x" * (MAX_LENGTH - 10) + '"}'),
+        ("text: a record of too many moves, padded to 4,000,000", lambda: padded + " " * (MAX_LENGTH - len(padded))),
+        ("data: [0] * 5,000,000", lambda: [0] * 5_000_000),
+        ("data: hands=[hand] * 100,000", lambda: dict(data, hands=[hand] * 100_000)),
+        (f"data: notes=[0] * {MAX_VALUES - 50_000:,} (read)", lambda: dict(data, notes=[0] * (MAX_VALUES - 50_000))),
+        ("data: 12 hands of 860 shared moves (refused: moves)", lambda: dict(data, hands=[dict(hand, moves=[hand["moves"][0]] * 860)] * 12)),
+    ]
+    for (players, decks), text in legal.items():
+        cases.append((f"text: a legal record of {MAX_MOVES:,} moves at most, {players} players, {decks} deck(s)", partial(str, text)))
+        cases.append((f"data: the same, {players} players, {decks} deck(s)", partial(json.loads, text)))
+    print("\nreferee(input), the input made beforehand:")
+    worst = 0.0
+    for label, make in cases:
+        value = make()
+        spent = cpu_median(lambda: referee(value))  # noqa: B023
+        worst = max(worst, spent)
+        print(f"  {spent:7.3f} s  {label}: {short(str(referee(value)), 70)}")
+    print(f"\nworst: {worst:.3f} s CPU")
+    return 0 if worst <= SLOW else 1
+
+
+def _stop(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--inputs", type=int, default=1_000_000, help="inputs in all (default 1,000,000)")
+    parser.add_argument("--inputs", "--count", type=int, default=1_000_000, help="inputs in all (default 1,000,000)")
+    parser.add_argument("--only", metavar="WORDS", help="only the entry points whose names hold one of these comma-separated words (record, web, Rules: hostile, ...)")
+    parser.add_argument("--memory", type=int, default=2048, metavar="MB", help="address space a process may add, so runaway readers fail (default 2048)")
     parser.add_argument("--quick", action="store_true", help="10,000 inputs")
     parser.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
     parser.add_argument("--workers", type=int, default=1, help="processes (spawned), default 1")
     parser.add_argument("--hang", type=float, default=10.0, help="stop an input after this much CPU (default 10 s)")
     parser.add_argument("--show", type=int, metavar="INDEX", help="replay one input with its traceback")
+    parser.add_argument("--limits", action="store_true", help="time referee on the worst inputs at the record limits instead")
     arguments = parser.parse_args(argv)
+    if arguments.limits:
+        return limits()
     if arguments.show is not None:
-        return show(arguments.seed, arguments.show)
+        return show(arguments.seed, arguments.show, arguments.only)
     inputs = 10_000 if arguments.quick else arguments.inputs
+    signal.signal(signal.SIGTERM, _stop)  # (a background job ignores SIGINT: TERM stops a run, with its report)
     workers = max(1, arguments.workers)
     print("zhengshangyou fuzz run")
-    print(f"Python {platform.python_version()} on {platform.system()} {platform.machine()}; seed {arguments.seed}, {inputs} inputs, {workers} worker(s), {len(NAMES)} entry points")
+    names = chosen(arguments.only)
+    print(f"Python {platform.python_version()} on {platform.system()} {platform.machine()}; seed {arguments.seed}, {inputs} inputs, {workers} worker(s), {len(names)} entry points")
     began = time.perf_counter()
     try:
         if workers == 1:
-            result = merge([run(arguments.seed, 0, inputs, arguments.hang, progress=True)])
+            result = merge([run(arguments.seed, 0, inputs, arguments.hang, True, arguments.only, arguments.memory)])
         else:
-            step = -(-inputs // (workers * 8))
-            chunks = [(arguments.seed, start, min(inputs, start + step), arguments.hang) for start in range(0, inputs, step)]
-            parts = []
-            with multiprocessing.get_context("spawn").Pool(workers) as pool:
-                for part in pool.imap_unordered(_run_chunk, chunks):
-                    parts.append(part)
-                    done = sum(sum(tally.get("inputs", 0) for tally in piece["tallies"].values()) for piece in parts)
-                    print(f"  {done} of {inputs} inputs", file=sys.stderr, flush=True)
+            step = -(-inputs // (workers * 20))  # chunks of 1/20 a worker's share: an interrupted run keeps its finished ones
+            chunks = [
+                (arguments.seed, start, min(inputs, start + step), arguments.hang, False, arguments.only, arguments.memory)
+                for start in range(0, inputs, step)
+            ]
+            parts: list[dict[str, Any]] = []
+            try:
+                with multiprocessing.get_context("spawn").Pool(workers) as pool:
+                    for part in pool.imap_unordered(_run_chunk, chunks):
+                        parts.append(part)
+                        done = sum(sum(tally.get("inputs", 0) for tally in piece["tallies"].values()) for piece in parts)
+                        print(f"  {done} of {inputs} inputs", file=sys.stderr, flush=True)
+            except KeyboardInterrupt:
+                if not parts:
+                    raise
+                done = sum(sum(tally.get("inputs", 0) for tally in piece["tallies"].values()) for piece in parts)
+                print(f"Interrupted: the report covers the {done} inputs of the {len(parts)} chunks finished.")
+                return report(merge(parts), done, time.perf_counter() - began)
             result = merge(parts)
     except KeyboardInterrupt:
         print("Interrupted.")

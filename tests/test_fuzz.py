@@ -73,6 +73,7 @@ from zhengshangyou import (
     referee,
     score_hand,
 )
+from zhengshangyou import record as rec
 from zhengshangyou.testing import rules_sets
 
 T = TypeVar("T")
@@ -1084,6 +1085,70 @@ def test_referee_never_raises(value: Any) -> None:
     assert isinstance(report, RefereeReport)
     only_library_errors(lambda: Record.from_data(value))
     only_library_errors(lambda: Record.from_json(value))
+
+
+#: What a record may hold (issue 35): drawn at, just under and past each limit.
+SIZES = {
+    "hands": (rec.MAX_HANDS, rec.MAX_HANDS + 1, 20 * rec.MAX_HANDS),
+    "moves in a hand": (219, 220, 867, 868, 5000),
+    "values": (rec.MAX_VALUES // 2, rec.MAX_VALUES + 1, 20 * rec.MAX_VALUES),
+    "string": (rec.MAX_STRING, rec.MAX_STRING + 1, 100 * rec.MAX_STRING),
+    "option names": (1, 40, 10_000),
+    "depth": (rec.MAX_DEPTH - 2, rec.MAX_DEPTH - 1, rec.MAX_DEPTH, 3000),
+    "card text": (1, 2, 100, 2000),
+    "shared moves": (10, 860, 870),
+}
+
+
+@st.composite
+def oversized_records(draw: st.DrawFn) -> tuple[str, int, Any]:
+    """A real record grown at, under or past one of the reader's limits (issue 35, item 4),
+    as data or, when json can write it in reasonable time, as text."""
+    data: Any = copy.deepcopy(draw(st.sampled_from(finished_records())))
+    hand = data["hands"][0]
+    moves = hand["moves"] or [{"seat": 0, "pass": True}]
+    kind = draw(st.sampled_from(sorted(SIZES)))
+    size = draw(st.sampled_from(SIZES[kind]))
+    if kind == "hands":
+        data["hands"] = [hand] * size
+    elif kind == "moves in a hand":
+        hand["moves"] = (moves * (size // len(moves) + 1))[:size]
+        data["hands"] = [hand] * draw(st.sampled_from([1, 12]))
+    elif kind == "values":
+        data["notes"] = [0] * size
+    elif kind == "string":
+        data[draw(st.sampled_from(["notes", "format"]))] = "x" * size
+    elif kind == "option names":
+        data["rules"].update({f"option{number}": True for number in range(size)})
+    elif kind == "depth":
+        data["notes"] = nested_list(size)
+    elif kind == "card text":
+        hand["deal"][0] = " ".join([hand["deal"][0]] * size)
+    else:
+        hand["moves"] = [moves[0]] * size
+    textable = kind != "depth" or size < 100
+    textable = textable and not (kind == "hands" and size > rec.MAX_HANDS + 1)
+    as_text = textable and draw(st.booleans())
+    return kind, size, json.dumps(data) if as_text else data
+
+
+@given(oversized_records())
+def test_issue35_item4_referee_answers_records_at_and_past_the_limits_in_bounded_time(
+    case: tuple[str, int, Any],
+) -> None:
+    kind, size, value = case
+    report = never_raises(lambda: referee(value))
+    assert isinstance(report, RefereeReport)
+    if report.legal:
+        assert_sound_record(json.loads(value) if isinstance(value, str) else value)
+    past = {
+        "hands": rec.MAX_HANDS, "values": rec.MAX_VALUES, "string": rec.MAX_STRING,
+        "depth": rec.MAX_DEPTH - 1, "moves in a hand": 867, "shared moves": 867,
+    }
+    if kind in past and size > past[kind]:
+        assert not report.legal, f"{kind} {size} read"
+        assert report.index is None, report  # a limit: no move to blame
+    only_library_errors(lambda: Record.from_json(value) if isinstance(value, str) else Record.from_data(value))
 
 
 @st.composite

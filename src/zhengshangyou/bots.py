@@ -24,20 +24,79 @@ copying the bot. Three come with the library, all resettable:
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
+from math import prod
 from typing import Protocol, runtime_checkable
 
 from zhengshangyou.actions import PASS, Give, Move, Offer, Return, Take
 from zhengshangyou.cards import Card
 from zhengshangyou.combinations import Combination, Kind, Shape, catalogue
+from zhengshangyou.errors import (
+    IllegalMoveError,
+    WrongTypeError,
+    ZhengShangyouError,
+    brief_repr,
+    check_int,
+)
 from zhengshangyou.game import Observation
 from zhengshangyou.plays import Play
 from zhengshangyou.plays import reader as plays_reader
-from zhengshangyou.rules import Rules
+from zhengshangyou.rules import Rules, RulesCache
 
-__all__ = ["Bot", "GreedyBot", "HeuristicBot", "RandomBot", "ResettableBot", "plan_length"]
+__all__ = [
+    "PLAN_BUDGET",
+    "Bot",
+    "GreedyBot",
+    "HeuristicBot",
+    "RandomBot",
+    "ResettableBot",
+    "check_turn",
+    "plan_length",
+]
+
+#: The default work budget of :class:`HeuristicBot`'s planner: the sub-hands it may
+#: search for one move (each searched once, its plan length kept for the move).
+PLAN_BUDGET = 10_000
+
+#: The most plan lengths the memo shared by equal rule sets keeps (about 12 MB); past
+#: it the memo starts afresh (the lengths never change, only the time to find them).
+_MEMO_LIMIT = 50_000
+
+
+def check_turn(observation: object) -> Observation:
+    """``observation``, checked to be an :class:`~zhengshangyou.game.Observation` of a
+    seat with a move to choose: every bot of the library asks this first. A seat that
+    is not to act has no legal move (R5.2), and none is to act once the hand is over
+    (R6.1): both raise :class:`~zhengshangyou.errors.IllegalMoveError` naming that
+    rule; anything else than an observation raises
+    :class:`~zhengshangyou.errors.WrongTypeError`.
+
+    >>> from zhengshangyou import Game
+    >>> game = Game(seed=2)
+    >>> check_turn(game.observation(game.to_act)).seat == game.to_act == 0
+    True
+    >>> GreedyBot().choose(game.observation(1))
+    Traceback (most recent call last):
+    ...
+    zhengshangyou.errors.IllegalMoveError: seat 1 is not to act (it is seat 0's turn): a bot chooses only for the seat to act (R5.2)
+    """
+    if not isinstance(observation, Observation):
+        raise WrongTypeError(
+            f"a bot chooses from an Observation, not {brief_repr(observation)}", argument="observation"
+        )
+    if not observation.legal_moves:
+        if observation.to_act < 0 or observation.phase.is_over:
+            raise IllegalMoveError(
+                f"the hand is over: seat {observation.seat} has no move to choose (R6.1)", rule="R6.1"
+            )
+        raise IllegalMoveError(
+            f"seat {observation.seat} is not to act (it is seat {observation.to_act}'s turn):"
+            " a bot chooses only for the seat to act (R5.2)",
+            rule="R5.2",
+        )
+    return observation
 
 
 @runtime_checkable
@@ -139,7 +198,7 @@ class RandomBot:
         >>> RandomBot(seed=1).choose(seen) == RandomBot(seed=1).choose(seen)
         True
         """
-        return self.random.choice(observation.legal_moves)
+        return self.random.choice(check_turn(observation).legal_moves)
 
     def reset(self, seed: int | None) -> None:
         """Reseed the generator from ``seed`` (None: fresh entropy), as
@@ -217,7 +276,7 @@ class GreedyBot:
         >>> move in game.legal_moves()
         True
         """
-        exchange = _exchange_choice(observation)
+        exchange = _exchange_choice(check_turn(observation))
         if exchange is not None:
             return exchange
         return greedy_move(
@@ -307,17 +366,21 @@ def plan_length(cards: Iterable[Card], rules: Rules) -> int:
     return _planner(rules)(tuple(counts))
 
 
-@lru_cache(maxsize=64)
-def _planner(rules: Rules) -> _Plan:
-    return _Plan(rules)
+class _OutOfBudget(Exception):
+    """The planner's budget of sub-hands for one move is spent (see :class:`HeuristicBot`)."""
 
 
 class _Plan:
     """A memoised search for the fewest plays that empty a hand, at the rank level.
 
     Whatever covers the lowest rank held must be one of the combinations that
-    contain it, so the search only branches on those.
+    contain it, so the search only branches on those. ``expanded`` counts the
+    sub-hands searched (memo misses); a planner made by :meth:`budgeted` has a memo
+    of its own and raises :class:`_OutOfBudget` rather than search more than
+    ``budget`` sub-hands.
     """
+
+    budget: int | None = None
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -343,13 +406,25 @@ class _Plan:
         self.groups = [c for c in self.catalogue if c.shape is Shape.GROUP]
         self.jokers = Kind.JOKER_BOMB in self.catalogue
         self.cache: dict[tuple[int, ...], int] = {}
+        self.expanded = 0
+
+    def budgeted(self, budget: int) -> _Plan:
+        """A planner on the same tables with an empty memo of its own, which searches
+        at most ``budget`` sub-hands."""
+        plan = copy.copy(self)
+        plan.cache, plan.budget, plan.expanded = {}, budget, 0
+        return plan
 
     def __call__(self, counts: tuple[int, ...]) -> int:
         found = self.cache.get(counts)
         if found is None:
-            if len(self.cache) > 200_000:
-                self.cache.clear()
-            found = self.cache[counts] = self._search(counts)
+            self.expanded += 1
+            if self.budget is not None and self.expanded > self.budget:
+                raise _OutOfBudget
+            found = self._search(counts)
+            if len(self.cache) >= _MEMO_LIMIT:
+                self.cache.clear()  # (plan_length's searches; a move clears before it starts)
+            self.cache[counts] = found
         return found
 
     def _search(self, counts: tuple[int, ...]) -> int:
@@ -440,6 +515,21 @@ class _Plan:
         return []
 
 
+#: The planners of the rule sets used last (each with its memo of plan lengths):
+#: a few, since each memo may hold thousands of sub-hands.
+_PLANNERS: RulesCache[_Plan] = RulesCache(_Plan, limit=8)
+
+
+def _planner(rules: Rules) -> _Plan:
+    return _PLANNERS.of(rules)
+
+
+def _sub_hands(counts: Sequence[int]) -> int:
+    """How many sub-hands (at the rank level) a hand of these rank counts has: a bound
+    on the sub-hands any plan search from it can reach."""
+    return prod(count + 1 for count in counts)
+
+
 def _minus(counts: tuple[int, ...], *parts: tuple[int, int]) -> tuple[int, ...]:
     """The rank counts ``counts`` without ``parts`` (rank, number)."""
     rest = list(counts)
@@ -457,24 +547,46 @@ class HeuristicBot:
     close to going out; it bombs when that wins the hand or an opponent is about
     to go out, and passes rather than overtake a partner-less trick cheaply won.
 
+    The plan lengths come from a search over sub-hands (at the rank level) that
+    works within ``budget`` sub-hands a move (default :data:`PLAN_BUDGET`): a count
+    of work, not of time, so that a choice never depends on the machine. A hand
+    with at most ``budget`` sub-hands (the product over ranks of the cards held
+    plus one: every hand of 13 cards or fewer under the default budget) is planned
+    exactly, with the memo of plan lengths shared by equal rule sets; a bigger
+    hand is planned with a memo of its own for the move, counting every sub-hand it
+    searches, and when the count would pass ``budget`` the bot gives up planning
+    for this move and makes the greedy choice (:func:`greedy_move`, as
+    :class:`GreedyBot` with ``bomb_at=urgency``). Either way a move searches at
+    most ``budget`` sub-hands, and ``spent`` says how many the last move did.
+
     >>> from zhengshangyou import Game
     >>> game = Game(seed=1)
     >>> HeuristicBot().choose(game.observation(game.to_act)) in game.legal_moves()
     True
+    >>> big = Game(Rules.preset("two-deck", players=2), seed=1)   # 54 cards a hand
+    >>> bot = HeuristicBot()
+    >>> bot.choose(big.observation(big.to_act)) in big.legal_moves(), bot.spent <= PLAN_BUDGET
+    (True, True)
     """
 
-    def __init__(self, *, urgency: int = 3) -> None:
+    def __init__(self, *, urgency: int = 3, budget: int = PLAN_BUDGET) -> None:
         self.urgency = urgency
+        self.budget = check_int(budget, "budget")
+        if self.budget < 1:
+            raise ZhengShangyouError(f"budget must be at least 1, not {self.budget}")
+        #: The sub-hands the planner searched for the last move (at most ``budget``).
+        self.spent = 0
 
     def choose(self, observation: Observation) -> Move:
-        """The planned move.
+        """The planned move, or the greedy one when the plan would cost more than the budget.
 
         >>> from zhengshangyou import Game
         >>> game = Game(seed=6)
         >>> HeuristicBot().choose(game.observation(game.to_act)) in game.legal_moves()
         True
         """
-        rules = observation.rules
+        self.spent = 0
+        rules = check_turn(observation).rules
         hand = observation.hand
         exchange = _exchange_choice(observation, keep=self._keep(observation))
         if exchange is not None:
@@ -482,25 +594,50 @@ class HeuristicBot:
         plays = [move for move in observation.legal_moves if isinstance(move, Play)]
         if not plays:
             return PASS
-        planner = _planner(rules)
-        counts = hand.rank_counts
-        now = planner(counts)
-
-        def after(play: Play) -> int:
-            rest = list(counts)
-            for card in play.cards:
-                rest[card.rank] -= 1
-            return planner(tuple(rest))
-
-        # Going out, or leaving a single unbeatable play, always wins.
+        # Going out always wins.
         for play in plays:
             if len(play) == len(hand):
                 return play
+        counts = hand.rank_counts
+        planner = _planner(rules)
+        if _sub_hands(counts) <= min(self.budget, _MEMO_LIMIT // 2):
+            if len(planner.cache) > _MEMO_LIMIT // 2:
+                planner.cache.clear()  # (room for every sub-hand: never cleared mid-move)
+        else:
+            planner = planner.budgeted(self.budget)
+        before = planner.expanded
+        try:
+            scored = self._score(planner, counts, plays)
+        except _OutOfBudget:
+            scored = None
+        self.spent = min(planner.expanded - before, self.budget)
+        if scored is None:
+            return greedy_move(
+                observation.legal_moves,
+                leading=observation.top is None,
+                revolution=observation.revolution,
+                threat=lambda: _threat(observation),
+                bomb_at=self.urgency,
+            )
+        now, scored_plays = scored
         threat = _threat(observation)
-        scored = [(after(play), play) for play in plays]
         if observation.top is None:
-            return self._lead(observation, scored, threat)
-        return self._answer(observation, scored, threat, now, PASS in observation.legal_moves)
+            return self._lead(observation, scored_plays, threat)
+        return self._answer(observation, scored_plays, threat, now, PASS in observation.legal_moves)
+
+    @staticmethod
+    def _score(
+        planner: _Plan, counts: tuple[int, ...], plays: list[Play]
+    ) -> tuple[int, list[tuple[int, Play]]]:
+        """The plan length of the hand now, and of what each play leaves."""
+        now = planner(counts)
+        scored = []
+        for play in plays:
+            rest = list(counts)
+            for card in play.cards:
+                rest[card.rank] -= 1
+            scored.append((planner(tuple(rest)), play))
+        return now, scored
 
     def _lead(self, observation: Observation, scored: list[tuple[int, Play]], threat: int) -> Play:
         """A lead: the play that shortens the plan most; among those the weakest, and
@@ -549,8 +686,9 @@ class HeuristicBot:
 
     def reset(self, seed: int | None) -> None:
         """Nothing to do, as for :meth:`GreedyBot.reset`: no random numbers, nothing
-        kept between moves (the planner's memo, shared by equal rules, holds plan
-        lengths, which never change); the settings stay.
+        kept between moves that changes a choice (the planner's memo, shared by equal
+        rules, holds plan lengths, which never change, and whether a move stays
+        within the budget does not depend on it); the settings stay.
 
         >>> bot = HeuristicBot(urgency=2)
         >>> bot.reset(None), bot.urgency
@@ -558,5 +696,7 @@ class HeuristicBot:
         """
 
     def __repr__(self) -> str:
+        if self.budget != PLAN_BUDGET:
+            return f"HeuristicBot(budget={self.budget})"
         return "HeuristicBot()"
 

@@ -27,12 +27,15 @@ A play may carry ``"reading": i`` when its cards form the same kind in more than
 one way (a run through all thirteen ranks): the i-th such reading in
 :func:`~zhengshangyou.plays.classify_all` order (the first without it).
 
-Reading is bounded, so that no input can exhaust the reader: JSON text of at
-most :data:`MAX_LENGTH` characters (bytes, for bytes), nested at most
-:data:`MAX_DEPTH` levels, with integers of at most :data:`MAX_INT_DIGITS`
-digits. Every problem is an :class:`~zhengshangyou.errors.InvalidRecordError`,
-and :func:`referee` never raises: anything that is not a legal record, of any
-type, gets a report saying why.
+Reading is bounded, so that no input can exhaust the reader and reading takes
+time in proportion to the input: JSON text of at most :data:`MAX_LENGTH`
+characters (bytes, for bytes), nested at most :data:`MAX_DEPTH` levels, with
+integers of at most :data:`MAX_INT_DIGITS` digits, at most :data:`MAX_VALUES`
+values and strings of at most :data:`MAX_STRING` characters; at most
+:data:`MAX_HANDS` hands and :data:`MAX_MOVES` moves, no hand with more moves than
+its rules allow, no card text longer than its cards can need. Every problem is
+an :class:`~zhengshangyou.errors.InvalidRecordError`, and :func:`referee` never
+raises: anything that is not a legal record, of any type, gets a report saying why.
 
 >>> game = Game(seed=5)
 >>> while not game.is_hand_over:
@@ -48,9 +51,10 @@ from __future__ import annotations
 
 import json
 import re
+import reprlib
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from itertools import accumulate
+from itertools import accumulate, islice
 from typing import Any
 
 import attrs
@@ -67,8 +71,12 @@ from zhengshangyou.scoring import HandResult
 __all__ = [
     "FORMAT",
     "MAX_DEPTH",
+    "MAX_HANDS",
     "MAX_INT_DIGITS",
     "MAX_LENGTH",
+    "MAX_MOVES",
+    "MAX_STRING",
+    "MAX_VALUES",
     "VERSION",
     "HandRecord",
     "Record",
@@ -91,8 +99,24 @@ MAX_INT_DIGITS = 20
 """The most digits an integer in a record may have (a seed is below 2**64, which has 20)."""
 
 MAX_LENGTH = 4_000_000
-"""The longest JSON text read, in characters (bytes, for bytes): about a
-thousand hands."""
+"""The longest JSON text read, in characters (bytes, for bytes)."""
+
+MAX_HANDS = 1_000
+"""The most hands a record may hold."""
+
+MAX_MOVES = 10_000
+"""The most moves a record may hold, over all its hands (exchange decisions
+included): about 100 hands of four players, 25 of eight players with two decks,
+250 of two. Reading and replaying take time in proportion to the moves, so this
+bounds the time any record can take (about half a second), from text or from data."""
+
+MAX_VALUES = 100_000
+"""The most JSON values (objects, lists, strings, numbers, booleans and nulls; not
+the keys) a record may hold, wherever they are: a record of :data:`MAX_MOVES`
+moves has about 45,000."""
+
+MAX_STRING = 10_000
+"""The longest string (a value or a key) a record may hold, in characters."""
 
 
 def _check_type(kind: type, *, each: bool = False) -> Any:
@@ -109,7 +133,7 @@ def _check_type(kind: type, *, each: bool = False) -> Any:
         name = kind.__name__
         shape = f"a tuple of {name}" if each else f"an {name}" if name[0] in "AEIOUaeiou" else f"a {name}"
         raise WrongTypeError(
-            f"{attribute.name} must be {shape}, not {type(value).__name__} ({brief_repr(value)})",
+            f"{attribute.name} must be {shape}, not {type(value).__name__} ({_brief(value)})",
             argument=attribute.name,
         )
 
@@ -187,9 +211,15 @@ class Record:
         """Read a record from JSON-compatible data, checking its shape (not yet its moves).
 
         Raises :class:`~zhengshangyou.errors.InvalidRecordError` naming what is
-        wrong, and nothing else: data nested deeper than :data:`MAX_DEPTH` or
-        holding an integer of more than :data:`MAX_INT_DIGITS` digits is refused
-        too, wherever it is (keys the format ignores included).
+        wrong, and nothing else. Data beyond the limits is refused too, wherever
+        it is (keys the format ignores included): nested deeper than
+        :data:`MAX_DEPTH`, holding an integer of more than :data:`MAX_INT_DIGITS`
+        digits, more than :data:`MAX_VALUES` values or a string of more than
+        :data:`MAX_STRING` characters. The sizes are checked before anything is
+        walked: the record must be an object, with at most :data:`MAX_HANDS`
+        hands and :data:`MAX_MOVES` moves in all (and rules with more keys than
+        there are options are refused at their first unknown one); so the time
+        taken is bounded whatever the data.
 
         >>> Record.from_data({"format": "zhengshangyou-record", "version": 2})
         Traceback (most recent call last):
@@ -199,15 +229,21 @@ class Record:
         Traceback (most recent call last):
         ...
         zhengshangyou.errors.InvalidRecordError: the record must be a JSON object, not None
+        >>> Record.from_data({"hands": [{}] * 5000})
+        Traceback (most recent call last):
+        ...
+        zhengshangyou.errors.InvalidRecordError: hands: 5,000 hands, more than the 1,000 a record may hold
         """
-        _check_limits(data)
-        root = _mapping(data, "the record")
-        if root.get("format") != FORMAT:
+        root = _mapping(data, "the record")  # the shape first: nothing else is walked
+        _check_sizes(root)
+        _check_limits(root)
+        record_format = root.get("format")
+        if type(record_format) is not str or record_format != FORMAT:
             raise InvalidRecordError(f"not a zhengshangyou record (format must be {FORMAT!r})")
         version = root.get("version")
         if type(version) is not int or version != VERSION:  # true and 1.0 are no version
             raise InvalidRecordError(
-                f"unsupported record version {brief_repr(version)} (this library reads version {VERSION})"
+                f"unsupported record version {_brief(version)} (this library reads version {VERSION})"
             )
         with _reading("rules"):
             rules = Rules.from_dict(_mapping(root.get("rules"), "rules"))
@@ -216,7 +252,7 @@ class Record:
             _integer(seed, "seed", "an integer or null", None)
         hands_data = root.get("hands")
         if not isinstance(hands_data, list) or not hands_data:
-            raise InvalidRecordError(f"hands must be a non-empty list, not {brief_repr(hands_data)}")
+            raise InvalidRecordError(f"hands must be a non-empty list, not {_brief(hands_data)}")
         hands = []
         index = 0
         for number, hand_data in enumerate(hands_data):
@@ -231,9 +267,10 @@ class Record:
 
         Raises :class:`~zhengshangyou.errors.InvalidRecordError`, and nothing
         else, for text that is not JSON, bytes that are not UTF-8, text longer
-        than :data:`MAX_LENGTH`, nested deeper than :data:`MAX_DEPTH` or with an
-        integer of more than :data:`MAX_INT_DIGITS` digits (all refused before
-        the JSON is decoded).
+        than :data:`MAX_LENGTH`, nested deeper than :data:`MAX_DEPTH`, with more
+        than :data:`MAX_VALUES` values (all refused before the JSON is decoded, in
+        one pass over the text) or with an integer of more than
+        :data:`MAX_INT_DIGITS` digits (refused as it is decoded).
 
         >>> Record.from_json("[1, 2")
         Traceback (most recent call last):
@@ -261,7 +298,10 @@ class Record:
                 f"not a record: JSON text is a str or bytes, not {type(text).__name__}"
             )
         _check_length(text)
-        if json_depth(text) > MAX_DEPTH:
+        outside = _outside_strings(text)
+        if outside.count(",") >= MAX_VALUES:  # JSON text holds at least one value more than its commas
+            raise _too_many_values()
+        if _depth(outside) > MAX_DEPTH:
             raise _too_deep()
         try:
             data = json.loads(text, parse_int=_json_int, parse_constant=_json_constant)
@@ -281,6 +321,7 @@ class Record:
         >>> Record.from_game(Game(seed=3)).replay().phase
         <Phase.PLAY: 'play'>
         """
+        self._check_size()
         deals = [hand.deal for hand in self.hands]
         try:
             game = Game(self.rules, seed=self.seed if self.seed is not None else 0, deals=deals)
@@ -299,6 +340,20 @@ class Record:
                     raise _converted(error, where, index) from None
                 index += 1
         return game
+
+    def _check_size(self) -> None:
+        """Refuse a record of more than :data:`MAX_HANDS` hands, :data:`MAX_MOVES` moves, or
+        a hand of more moves than its rules allow, before anything is replayed."""
+        if len(self.hands) > MAX_HANDS:
+            raise _too_many_hands(len(self.hands))
+        most = _most_moves(self.rules)
+        total = 0
+        for number, hand in enumerate(self.hands):
+            total += len(hand.actions)
+            if len(hand.actions) > most:
+                raise _too_many_moves_in_hand(number, len(hand.actions), most)
+        if total > MAX_MOVES:
+            raise _too_many_moves(total)
 
     def _refused_deal(self) -> InvalidRecordError | None:
         """The error of the first deal the game refuses (R2.2a), at its hand's first move."""
@@ -372,9 +427,22 @@ def _check_length(text: str | bytes | bytearray) -> None:
         )
 
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)  # a JSON string, escapes and all
+_ESCAPE = re.compile(r"\\.", re.DOTALL)  # a backslash and the character it escapes
+_STRING = re.compile(r'"[^"]*"?')  # a string without escapes; an unterminated one runs to the end
 _NOT_BRACKET = re.compile(r"[^][{}]+")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def _outside_strings(text: str) -> str:
+    """``text`` without its JSON strings, in time linear in its length, whatever it holds.
+
+    The escapes go first (a backslash and the character after it, left to right,
+    as a decoder reads them inside strings); then each string is one match that
+    always succeeds, from its opening quote through its closing one (or the end of
+    the text), so no character is looked at twice. Outside strings a backslash is
+    not JSON, and the decoder stops there, so what follows it cannot reach it.
+    """
+    return _STRING.sub("", _ESCAPE.sub("", text))
 
 
 def json_depth(text: str) -> int:
@@ -390,9 +458,17 @@ def json_depth(text: str) -> int:
     (3, 50, 0)
     >>> json_depth(r'["a\\\\", "[[", "\\"[["]')  # an escaped backslash, then an escaped quote
     1
+
+    It takes time in proportion to the text's length, whatever the text (escaped
+    quotes, unterminated strings, brackets).
     """
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
-    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
+    return _depth(_outside_strings(text))
+
+
+def _depth(outside: str) -> int:
+    """How deep the brackets of ``outside`` (JSON text without its strings) nest."""
+    brackets = _NOT_BRACKET.sub("", outside)
+    return max(accumulate(map(_STEP.__getitem__, brackets), initial=0))
 
 
 def _json_int(text: str) -> int:
@@ -414,29 +490,39 @@ _INT_BOUND = 10**MAX_INT_DIGITS
 
 
 def _check_limits(data: object) -> None:
-    """Refuse data nested deeper than :data:`MAX_DEPTH` (a cycle is infinitely deep)
-    or holding an integer of more than :data:`MAX_INT_DIGITS` digits, naming where.
+    """Refuse data nested deeper than :data:`MAX_DEPTH` (a cycle is infinitely deep),
+    holding an integer of more than :data:`MAX_INT_DIGITS` digits, a string of more
+    than :data:`MAX_STRING` characters, or more than :data:`MAX_VALUES` values, naming where.
 
     A container reached by several paths is walked again only when reached
-    deeper, so shared data costs at most ``MAX_DEPTH`` walks of each container.
+    deeper, so shared data costs at most ``MAX_DEPTH`` walks of each container;
+    every walk counts its items, so the work is bounded by :data:`MAX_VALUES`
+    whatever the data.
     """
     deepest: dict[int, int] = {}
     # (value, its depth, where it is: (key, where its container is) or None)
     stack: list[tuple[object, int, Any]] = [(data, 1, None)]
+    values = 1
     while stack:
         value, depth, where = stack.pop()
-        if isinstance(value, (Mapping, list, tuple)):
+        if isinstance(value, str):
+            if len(value) > MAX_STRING:
+                raise _too_long_string(where, len(value))
+        elif isinstance(value, (Mapping, list, tuple)):
             if depth > MAX_DEPTH:
                 raise _too_deep(_path(where))
             if deepest.get(id(value), 0) >= depth:
                 continue
             deepest[id(value)] = depth
+            values += len(value)
+            if values > MAX_VALUES:  # (counted before a single item is looked at)
+                raise _too_many_values(_path(where))
             if isinstance(value, Mapping):
-                keys = [key for key in value if not isinstance(key, str)]
-                if keys:  # as in JSON, whose objects have only strings for keys
-                    raise InvalidRecordError(
-                        f"{_path(where)}: a key is not a string, but {brief_repr(keys[0])}"
-                    )
+                for key in value:
+                    if not isinstance(key, str):  # as in JSON, whose objects have only strings for keys
+                        raise InvalidRecordError(f"{_path(where)}: a key is not a string, but {_brief(key)}")
+                    if len(key) > MAX_STRING:
+                        raise _too_long_string(where, len(key), "a key")
             items = value.items() if isinstance(value, Mapping) else enumerate(value)
             stack.extend((child, depth + 1, (key, where)) for key, child in items)
         elif isinstance(value, int) and not -_INT_BOUND < value < _INT_BOUND:
@@ -445,31 +531,128 @@ def _check_limits(data: object) -> None:
             raise _too_long(f"{_path(where)}: an integer of {digits} digits")
 
 
+def _too_many_values(where: str | None = None) -> InvalidRecordError:
+    at = "" if where is None else f" (at {where})"
+    return InvalidRecordError(f"the record holds more than the {MAX_VALUES:,} values read{at}")
+
+
+def _too_long_string(where: Any, length: int, what: str = "a string") -> InvalidRecordError:
+    return InvalidRecordError(
+        f"{_path(where)}: {what} of {length:,} characters, more than the {MAX_STRING:,} a record's strings may have"
+    )
+
+
+def _too_many_hands(count: int) -> InvalidRecordError:
+    return InvalidRecordError(f"hands: {count:,} hands, more than the {MAX_HANDS:,} a record may hold")
+
+
+def _too_many_moves(count: int) -> InvalidRecordError:
+    return InvalidRecordError(f"the record holds {count:,} moves, more than the {MAX_MOVES:,} read")
+
+
+def _too_many_moves_in_hand(number: int, count: int, most: int, under: str = "these rules") -> InvalidRecordError:
+    return InvalidRecordError(f"hand {number}: {count:,} moves, more than the {most:,} a hand of {under} can have")
+
+
+def _most_moves(rules: Rules) -> int:
+    """The most moves a hand can have under ``rules``: each play holds a card at least
+    (so at most one play per card of the deck), after a play at most the other
+    players pass before the trick ends (R5.4) and the next lead must play (R5.1),
+    and the exchange makes at most three decisions (give, offer and take, R8.2)."""
+    return rules.players * len(rules.deck()) + 3
+
+
+_MOST_PLAYERS, _MOST_CARDS = 8, 108  # (R2.1, R1.3: 2 to 8 players, one or two decks of 54)
+_MOST_MOVES_ANY = _MOST_PLAYERS * _MOST_CARDS + 3  # _most_moves of the largest rules
+_OPTIONS = frozenset(Rules.option_names())
+
+
+def _check_sizes(root: Mapping[str, Any]) -> None:
+    """The cheap checks before anything is walked: the options (more names than there
+    are options hold an unknown one among the first), the number of hands and of moves
+    (in each hand, under any rules, and in all), in time bounded by :data:`MAX_HANDS`.
+    The types are the reader's question, later."""
+    options = root.get("rules")
+    if isinstance(options, Mapping) and len(options) > len(_OPTIONS):
+        # of more names than there are options, one of the first is unknown (or not a name)
+        unknown = next((name for name in options if not isinstance(name, str) or name not in _OPTIONS), None)
+        if isinstance(unknown, str):  # (a key that is not a string is the walk's to name)
+            raise InvalidRecordError(f"rules: unknown rule option {_brief(unknown)} (R10)", rule="R10")
+    hands = root.get("hands")
+    if not isinstance(hands, list):
+        return
+    if len(hands) > MAX_HANDS:
+        raise _too_many_hands(len(hands))
+    total = 0
+    for number, hand in enumerate(hands):
+        moves = hand.get("moves") if isinstance(hand, Mapping) else None
+        if isinstance(moves, list):
+            if len(moves) > _MOST_MOVES_ANY:
+                raise _too_many_moves_in_hand(number, len(moves), _MOST_MOVES_ANY, "any rules")
+            total += len(moves)
+    if total > MAX_MOVES:
+        raise _too_many_moves(total)
+
+
 def _path(where: Any) -> str:
     """``hands[0].moves[3]`` for the place ``where`` names (see :func:`_check_limits`)."""
     parts: list[str] = []
     while where is not None:
         key, where = where
+        if isinstance(key, str) and len(key) > 40:
+            key = key[:37] + "..."
         parts.append(f".{key}" if isinstance(key, str) else f"[{key}]")
     return "".join(reversed(parts)).lstrip(".") or "the record"
 
 
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother = 3, 44, 44
+_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = 12
+
+
+def _brief(value: object, limit: int = 40) -> str:
+    """:func:`~zhengshangyou.errors.brief_repr`, in time bounded whatever the value (a
+    list of millions of items, a string of megabytes), and never raising."""
+    try:
+        if isinstance(value, str):
+            return brief_repr(value[: 2 * limit], limit)
+        if isinstance(value, (list, tuple, Mapping)):  # a dozen items shown, one more read
+            items = islice(value.items() if isinstance(value, Mapping) else value, _SHORT.maxlist + 1)
+            shown = dict(items) if isinstance(value, Mapping) else tuple(items) if isinstance(value, tuple) else list(items)
+            text = _SHORT.repr(shown)
+            return text if len(text) <= limit else text[: limit - 3] + "..."
+        return brief_repr(value, limit)
+    except Exception:  # a __repr__ that raises, an int too long to print inside a list
+        return f"<a {type(value).__name__}>"
+
+
 def _mapping(value: object, what: str, index: int | None = None) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise InvalidRecordError(f"{what} must be a JSON object, not {brief_repr(value)}", index=index)
+        raise InvalidRecordError(f"{what} must be a JSON object, not {_brief(value)}", index=index)
     return value
 
 
 def _integer(value: object, what: str, expected: str, index: int | None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidRecordError(f"{what} must be {expected}, not {brief_repr(value)}", index=index)
+        raise InvalidRecordError(f"{what} must be {expected}, not {_brief(value)}", index=index)
     return value
 
 
-def _cards(text: object, what: str, index: int | None) -> tuple[Card, ...]:
+_CHARS_PER_CARD = 8  # "10H" and a separator or two, with room to spare
+
+
+def _cards(text: object, what: str, index: int | None, most: int) -> tuple[Card, ...]:
+    """The cards of ``text``, which may name at most ``most`` cards: a longer text is
+    refused before it is read (at most :data:`_CHARS_PER_CARD` characters a card)."""
     if not isinstance(text, str):
         raise InvalidRecordError(
-            f"{what} must be cards in the notation, as a string, not {brief_repr(text)}", index=index
+            f"{what} must be cards in the notation, as a string, not {_brief(text)}", index=index
+        )
+    longest = _CHARS_PER_CARD * (most + 1)
+    if len(text) > longest:
+        raise InvalidRecordError(
+            f"{what}: a text of {len(text):,} characters, more than the {longest:,} of {most} cards",
+            index=index,
         )
     with _reading(what, index):
         return parse_cards(text)
@@ -483,19 +666,34 @@ def _read_hand(rules: Rules, data: object, number: int, first: int) -> HandRecor
     dealt = hand.get("deal")
     if not isinstance(dealt, list):
         raise InvalidRecordError(
-            f"{where}: deal must be a list of hands, one string per seat, not {brief_repr(dealt)}",
+            f"{where}: deal must be a list of hands, one string per seat, not {_brief(dealt)}",
             index=at,
         )
+    if len(dealt) > rules.players:  # (fewer is the game's to refuse, as it refuses any deal)
+        raise InvalidRecordError(
+            f"{where}: the deal has {len(dealt):,} hands for {rules.players} players (R2.1, R2.2a)",
+            index=at,
+            rule="R2.1",
+        )
+    deck = len(rules.deck())
     hands = []
+    dealt_cards = 0
     for seat, cards in enumerate(dealt):
         what = f"{where} deal (seat {seat})"
-        held = _cards(cards, what, at)
+        held = _cards(cards, what, at, deck)
         with _reading(what, at):
             hands.append(Hand(held))
+        dealt_cards += len(held)
+        if dealt_cards > deck:
+            raise InvalidRecordError(
+                f"{where}: the deal holds more than the {deck} cards of the deck (R1.3, R2.2a)",
+                index=at,
+                rule="R1.3",
+            )
     trick_text, trick_seat = hand.get("trick_card"), hand.get("trick_seat")
     trick_card: Card | None = None
     if trick_text is not None:
-        trick = _cards(trick_text, f"{where} trick_card", at)
+        trick = _cards(trick_text, f"{where} trick_card", at, 1)
         if len(trick) != 1:
             raise InvalidRecordError(f"{where}: trick_card is one card", index=at, rule="R2.4")
         trick_card = trick[0]
@@ -503,7 +701,10 @@ def _read_hand(rules: Rules, data: object, number: int, first: int) -> HandRecor
         _integer(trick_seat, f"{where}: trick_seat", "a seat number or null", at)
     moves = hand.get("moves")
     if not isinstance(moves, list):
-        raise InvalidRecordError(f"{where}: moves must be a list, not {brief_repr(moves)}", index=at)
+        raise InvalidRecordError(f"{where}: moves must be a list, not {_brief(moves)}", index=at)
+    most = _most_moves(rules)
+    if len(moves) > most:
+        raise _too_many_moves_in_hand(number, len(moves), most)
     actions = tuple(
         _read_move(rules, move, first + offset) for offset, move in enumerate(moves)
     )
@@ -527,17 +728,17 @@ def _read_move(rules: Rules, data: object, index: int) -> Action:
     move: Move
     if verb == "pass":
         if value is not True:
-            raise InvalidRecordError(f"move {index}: pass must be true, not {brief_repr(value)}", index=index)
+            raise InvalidRecordError(f"move {index}: pass must be true, not {_brief(value)}", index=index)
         move = PASS
     elif verb == "play":
         move = _read_play(rules, move_data, index)
     elif verb == "offer":
-        cards = _cards(value, f"move {index} offer", index)
+        cards = _cards(value, f"move {index} offer", index, 2)
         if len(cards) != 2:
             raise InvalidRecordError(f"move {index}: an offer is two cards", index=index, rule="R8.2")
         move = Offer(cards)
     else:
-        cards = _cards(value, f"move {index} {verb}", index)
+        cards = _cards(value, f"move {index} {verb}", index, 1)
         if len(cards) != 1:
             raise InvalidRecordError(f"move {index}: {verb} takes one card", index=index, rule="R8.2")
         move = Give(cards[0]) if verb == "give" else Take(cards[0]) if verb == "take" else Return(cards[0])
@@ -547,16 +748,27 @@ def _read_move(rules: Rules, data: object, index: int) -> Action:
 _KINDS = {kind.value: kind for kind in Kind}
 
 
+def _most_held(rules: Rules) -> int:
+    """The most cards a hand can hold, so the most a play can have: the largest hand of
+    the deal (R2.2), and one more for the card a Winner holds during the exchange (R8.2)."""
+    return -(-len(rules.deck()) // rules.players) + 1
+
+
 def _read_play(rules: Rules, data: Mapping[str, Any], index: int) -> Play:
     """A recorded play: its cards read as their recorded kind by the one resolution
     of typed cards (:func:`~zhengshangyou.plays.resolve`, R3.16), then, when they
     form that kind in several ways, the ``"reading"``-th of them (the first without it)."""
-    cards = _cards(data["play"], f"move {index} play", index)
+    most = _most_held(rules)
+    cards = _cards(data["play"], f"move {index} play", index, most)
+    if len(cards) > most:
+        raise InvalidRecordError(
+            f"move {index}: a play of {len(cards)} cards, more than a hand can hold ({most})", index=index
+        )
     kind_value = data.get("kind")
     kind = _KINDS.get(kind_value) if isinstance(kind_value, str) else None
     if kind is None:
         raise InvalidRecordError(
-            f"move {index}: kind must be one of {', '.join(_KINDS)}, not {brief_repr(kind_value)}",
+            f"move {index}: kind must be one of {', '.join(_KINDS)}, not {_brief(kind_value)}",
             index=index,
         )
     with _reading(f"move {index} play", index):
@@ -565,7 +777,7 @@ def _read_play(rules: Rules, data: Mapping[str, Any], index: int) -> Play:
     same = _same_kind(play, rules)
     if isinstance(reading, bool) or not isinstance(reading, int) or not 0 <= reading < len(same):
         raise InvalidRecordError(
-            f"move {index}: no reading {brief_repr(reading)} of these cards", index=index
+            f"move {index}: no reading {_brief(reading)} of these cards", index=index
         )
     return same[reading]
 

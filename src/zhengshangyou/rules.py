@@ -656,7 +656,7 @@ class RulesCache(dict[Rules, _T]):
     #: Every cache made, so that :meth:`forget` reaches them all.
     caches: ClassVar[list[RulesCache[Any]]] = []
 
-    def __init__(self, build: Callable[[Rules], _T], limit: int = 64) -> None:
+    def __init__(self, build: Callable[[Rules], _T], limit: int = 16) -> None:
         super().__init__()
         self.build = build
         self.limit = limit

@@ -12,7 +12,8 @@ are fixed the moment the Winner goes out (R7.1), so rollouts stop there.
   playouts; the move with the best mean score.
 - :class:`ISMCTSBot`: single-observer information-set MCTS (Cowling, Powley and
   Whitehouse, 2012): each iteration draws a determinization and walks one tree
-  of moves (action-space ids, shared by every determinization), choosing by UCB
+  of moves (classes of plays, shared by every determinization: the partition of
+  the action-space ids), choosing by UCB
   among the moves available in that world, expands one untried move, plays out,
   and backs the mover's score up every node. The move chosen is the root's most
   visited.
@@ -21,6 +22,20 @@ Both are seeded (the same seed, position and budget give the same move), follow
 the :class:`~zhengshangyou.bots.Bot` protocol (exchange decisions included) and
 take a ``time_limit`` in seconds per move besides their count budget (a time
 limit makes the choice depend on the machine's speed).
+
+Both also work within a ``work`` budget a move (default :data:`SEARCH_WORK`;
+:data:`MONTE_CARLO_WORK` for :class:`MonteCarloBot`, whose rollouts cost more),
+which bounds their cost on every rule set, however many legal moves a position
+has or however long its hands: every position the search's tree walks and
+rollouts reach costs :data:`STEP_WORK` units (the making of the move; more where
+the engine checks each move against the other hands: :data:`CHECK_WORK` under
+``must_beat`` and under ``auto_restart``) plus :data:`MOVE_WORK` a legal move
+listed there, and every determinization one unit a card dealt; the search stops when the count would pass the budget, dropping the iteration or
+rollout under way (``spent`` says what the last move spent). If that leaves no
+result (no iteration finished, or a legal move without a rollout) the bot makes
+the greedy choice (:class:`~zhengshangyou.bots.GreedyBot`'s). A work budget is a
+count, not a time: the choice still depends only on the seed, the position and
+the budgets.
 
 >>> from zhengshangyou import Game
 >>> game = Game(seed=3)
@@ -36,18 +51,52 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
+from fractions import Fraction
 
 from zhengshangyou.actions import PASS, Give, Move, Offer, Return, Take
 from zhengshangyou.actionspace import ActionSpace
-from zhengshangyou.bots import greedy_move
+from zhengshangyou.bots import GreedyBot, check_turn, greedy_move
+from zhengshangyou.combinations import KIND_BITS, catalogue, kinds_mask
 from zhengshangyou.errors import WrongTypeError, ZhengShangyouError, brief_repr, check_int
 from zhengshangyou.game import Observation, State
+from zhengshangyou.moves import legal_plays
 from zhengshangyou.plays import Play
+from zhengshangyou.rules import Rules
 from zhengshangyou.scoring import score_hand
 from zhengshangyou.worlds import sample_world
 
-__all__ = ["ISMCTSBot", "MonteCarloBot", "rollout"]
+__all__ = [
+    "CHECK_WORK",
+    "MONTE_CARLO_WORK",
+    "MOVE_WORK",
+    "SEARCH_WORK",
+    "STEP_WORK",
+    "ISMCTSBot",
+    "MonteCarloBot",
+    "rollout",
+]
+
+#: The default work budget of :class:`ISMCTSBot`, a move (see the module
+#: documentation): under the default rules, 200 iterations spend 130,000 to 205,000
+#: on the first moves of a hand (a few of those are cut short), less later.
+SEARCH_WORK = 200_000
+
+#: The default work budget of :class:`MonteCarloBot`, a move: its rollouts, each on a
+#: determinization of its own, cost more a unit than the tree search's.
+MONTE_CARLO_WORK = 150_000
+
+#: What each position a search reaches costs of the work budget (the making of the
+#: move), besides ``MOVE_WORK`` a legal move listed there.
+STEP_WORK = 8
+
+#: What each legal move listed at a position a search reaches costs of the work budget.
+MOVE_WORK = 2
+
+#: What each position costs more where the rules make the engine check each move
+#: against the other hands: under ``must_beat`` (may the seat pass? R5.2) and under
+#: ``auto_restart`` (can anyone beat the play?).
+CHECK_WORK = {"must_beat": 6, "auto_restart": 8}
 
 
 def _greedy(state: State, moves: Sequence[Move]) -> Move:
@@ -111,8 +160,33 @@ def rollout(state: State, rng: random.Random, *, epsilon: float = 0.2) -> tuple[
     >>> len(scores), sum(scores)
     (4, 0)
     """
+    scores = _playout(state, rng, epsilon, None)
+    assert scores is not None  # (no budget: never cut short)
+    return scores
+
+
+class _Work:
+    """A work budget being spent: :meth:`spend` says whether ``units`` more fit."""
+
+    __slots__ = ("left", "step")
+
+    def __init__(self, budget: int, rules: Rules) -> None:
+        self.left = budget
+        #: What a position costs under ``rules``, besides its legal moves.
+        self.step = STEP_WORK + sum(cost for option, cost in CHECK_WORK.items() if getattr(rules, option))
+
+    def spend(self, units: int) -> bool:
+        self.left -= units
+        return self.left >= 0
+
+
+def _playout(state: State, rng: random.Random, epsilon: float, work: _Work | None) -> tuple[int, ...] | None:
+    """:func:`rollout`, charging every position's legal moves to ``work``: None when
+    the budget runs out before the scores are settled."""
     while not _settled(state):
         moves = tuple(state.legal_moves())
+        if work is not None and not work.spend(work.step + MOVE_WORK * len(moves)):
+            return None
         if len(moves) == 1:
             move = moves[0]
         elif rng.random() < epsilon:
@@ -138,12 +212,14 @@ def _limit(value: object) -> float | None:
     return float(value)
 
 
-def _check(observation: object) -> Observation:
-    if not isinstance(observation, Observation):
-        raise WrongTypeError(f"expected an Observation, not {brief_repr(observation)}", argument="observation")
-    if not observation.legal_moves:
-        raise ZhengShangyouError(f"seat {observation.seat} is not to act: it has no move to choose")
-    return observation
+def _world_cost(observation: Observation) -> int:
+    """What one determinization costs of the work budget: the cards it deals."""
+    return max(1, sum(observation.counts))
+
+
+def _fallback(observation: Observation) -> Move:
+    """The greedy choice, when the work budget left no search result."""
+    return GreedyBot().choose(observation)
 
 
 class _Scale:
@@ -162,10 +238,13 @@ class _Searcher:
     """What both search bots share: a seeded generator, a time limit, the rollouts'
     share of random moves."""
 
-    def __init__(self, seed: int | None, time_limit: float | None, epsilon: float) -> None:
+    def __init__(self, seed: int | None, time_limit: float | None, epsilon: float, work: int) -> None:
         self.random = random.Random(seed)
         self.time_limit = _limit(time_limit)
         self.epsilon = epsilon
+        self.work = _budget(work, "work")
+        #: The work the last move spent (see the module documentation).
+        self.spent = 0
 
     def reset(self, seed: int | None) -> None:
         """Reseed the bot's generator (before each hand of a simulation).
@@ -186,8 +265,10 @@ class MonteCarloBot(_Searcher):
 
     Each round draws one world per legal move (:func:`~zhengshangyou.worlds.sample_world`),
     makes the move there and plays the hand out (:func:`rollout`); after
-    ``rollouts`` rounds (or ``time_limit`` seconds, whichever comes first) it plays
-    the move with the best mean score for its seat.
+    ``rollouts`` rounds (or ``time_limit`` seconds, or ``work`` units of work,
+    whichever comes first: see the module documentation) it plays the move with
+    the best mean score for its seat over the rollouts finished, or the greedy
+    move when a legal move has none.
 
     >>> from zhengshangyou import Game
     >>> game = Game(seed=5)
@@ -198,9 +279,9 @@ class MonteCarloBot(_Searcher):
 
     def __init__(
         self, rollouts: int = 20, *, seed: int | None = None, time_limit: float | None = None,
-        epsilon: float = 0.2,
+        epsilon: float = 0.2, work: int = MONTE_CARLO_WORK,
     ) -> None:
-        super().__init__(seed, time_limit, epsilon)
+        super().__init__(seed, time_limit, epsilon, work)
         self.rollouts = _budget(rollouts, "rollouts")
 
     def choose(self, observation: Observation) -> Move:
@@ -211,25 +292,104 @@ class MonteCarloBot(_Searcher):
         >>> MonteCarloBot(rollouts=2, seed=1).choose(game.observation(game.to_act)) in game.legal_moves()
         True
         """
-        moves = _check(observation).legal_moves
+        self.spent = 0
+        moves = check_turn(observation).legal_moves
         if len(moves) == 1:
             return moves[0]
         rng, seat = self.random, observation.seat
         totals = [0] * len(moves)
+        done = [0] * len(moves)
         deadline = self._deadline()
-        rounds = 0
-        while rounds < self.rollouts:
+        work, world_cost = _Work(self.work, observation.rules), _world_cost(observation)
+        rounds, stop = 0, False
+        while rounds < self.rollouts and not stop:
             for index, move in enumerate(moves):
+                if not work.spend(world_cost):
+                    stop = True
+                    break
                 world = sample_world(observation, rng).play(move)
-                totals[index] += rollout(world, rng, epsilon=self.epsilon)[seat]
+                scores = _playout(world, rng, self.epsilon, work)
+                if scores is None:
+                    stop = True
+                    break
+                totals[index] += scores[seat]
+                done[index] += 1
+                if deadline is not None and time.perf_counter() >= deadline:
+                    stop = True
+                    break
             rounds += 1
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-        best = max(range(len(moves)), key=totals.__getitem__)
+        self.spent = min(self.work - work.left, self.work)
+        if not all(done):
+            return _fallback(observation)
+        best = max(range(len(moves)), key=lambda index: Fraction(totals[index], done[index]))
         return moves[best]
 
     def __repr__(self) -> str:
-        return f"MonteCarloBot(rollouts={self.rollouts})"
+        work = "" if self.work == MONTE_CARLO_WORK else f", work={self.work}"
+        return f"MonteCarloBot(rollouts={self.rollouts}{work})"
+
+
+#: The bits of a play's key that hold a suit (R4.3, R4.5), as rank plays read them.
+_SUIT_PART = 3
+
+
+def _class_key(rules: Rules) -> Callable[[Move], Hashable]:
+    """The tree's key of a move under ``rules``: for a play, its class (kind, ranks,
+    and its comparison key, less the suit part where the kind's key holds no suit):
+    two plays have the same key exactly when
+    :meth:`ActionSpace.encode <zhengshangyou.actionspace.ActionSpace.encode>` gives
+    them the same id, with no action space to build (tens of thousands of ids
+    under single wings, R3.19, built in about a second); any other move is its own
+    key."""
+    suited = kinds_mask([combination.kind for combination in catalogue(rules) if combination.suit_in_key])
+
+    def key(move: Move) -> Hashable:
+        if isinstance(move, Play):
+            ranks = [card.rank for card in move.cards]
+            ranks.sort()
+            strength = move.key if KIND_BITS[move.kind] & suited else move.key & ~_SUIT_PART
+            return move.kind._value_, tuple(ranks), strength
+        return move
+
+    return key
+
+
+def _lowest_id(observation: Observation, moves: list[Move]) -> Move:
+    """The move of the lowest action-space id among ``moves`` (legal moves of
+    ``observation``, in its listing order), without building the action space
+    during play.
+
+    The ids number the rank plays in the order of the full deck's class view, whose
+    order between rank plays every hand's listing follows, then come the classes of
+    a kind whose key holds a suit (R4.3, R4.5) that are not the first of their rank
+    play in that view, in the view's order, then the pass. So the lowest is the first
+    listed of the moves with a rank play's id, else the first in the deck's order of
+    the others; an exchange decision's id comes from the action space."""
+    if not all(isinstance(move, Play) or move is PASS for move in moves):
+        space = ActionSpace(observation.rules)
+        return min(moves, key=space.encode)
+    rules = observation.rules
+    suited = kinds_mask([combination.kind for combination in catalogue(rules) if combination.suit_in_key])
+    deck = rules.deck()
+    later: list[tuple[int, int, Move]] = []  # (the rank play's place, the place in the deck's view)
+    places: dict[tuple[str, tuple[int, ...], int], int] = {}
+    for move in moves:
+        if not isinstance(move, Play):
+            continue  # the pass: after every play
+        if not KIND_BITS[move.kind] & suited:
+            return move  # a rank play's id
+        ranks = sorted(card.rank for card in move.cards)
+        strength = move.key & ~_SUIT_PART
+        classes = [
+            play.key
+            for play in legal_plays([card for card in deck if card.rank in ranks], rules, kinds=[move.kind])
+            if sorted(card.rank for card in play.cards) == ranks and play.key & ~_SUIT_PART == strength
+        ]
+        if classes[0] == move.key:
+            return move  # the first class of its rank play: the rank play's id
+        identity = places.setdefault((move.kind._value_, tuple(ranks), strength), len(places))
+        later.append((identity, classes.index(move.key), move))
+    return min(later, key=lambda item: item[:2])[2] if later else moves[0]
 
 
 class _Node:
@@ -244,14 +404,14 @@ class _Node:
         self.visits = 0
         self.total = 0.0
         self.available = 0
-        self.children: dict[int, _Node] = {}
+        self.children: dict[Hashable, _Node] = {}
 
 
 class ISMCTSBot(_Searcher):
     """Single-observer information-set Monte Carlo tree search (see the module docstring).
 
-    ``iterations`` determinizations (or ``time_limit`` seconds, whichever comes
-    first) each walk the tree with UCB (``exploration`` is its constant, scores
+    ``iterations`` determinizations (or ``time_limit`` seconds, or ``work`` units of
+    work, whichever comes first: see the module documentation) each walk the tree with UCB (``exploration`` is its constant, scores
     scaled to 0..1 by the rules' bounds of one hand; a hand's scores spread over
     about a fifth of that range, hence 0.2), expand one move, play out with
     :func:`rollout` and back up; the root's most visited move is played.
@@ -270,8 +430,9 @@ class ISMCTSBot(_Searcher):
         time_limit: float | None = None,
         exploration: float = 0.2,
         epsilon: float = 0.2,
+        work: int = SEARCH_WORK,
     ) -> None:
-        super().__init__(seed, time_limit, epsilon)
+        super().__init__(seed, time_limit, epsilon, work)
         self.iterations = _budget(iterations, "iterations")
         self.exploration = exploration
 
@@ -284,27 +445,53 @@ class ISMCTSBot(_Searcher):
         >>> ISMCTSBot(iterations=20, seed=2).choose(seen) == ISMCTSBot(iterations=20, seed=2).choose(seen)
         True
         """
-        moves = _check(observation).legal_moves
+        self.spent = 0
+        moves = check_turn(observation).legal_moves
         if len(moves) == 1:
             return moves[0]
-        space = ActionSpace(observation.rules)
+        key = _class_key(observation.rules)
         scale = _Scale(observation)
         rng = self.random
         root = _Node(-1)
         deadline = self._deadline()
+        work, world_cost = _Work(self.work, observation.rules), _world_cost(observation)
         for _ in range(self.iterations):
-            self._iterate(root, sample_world(observation, rng), space, scale, rng)
+            if not work.spend(world_cost):
+                break
+            if not self._iterate(root, sample_world(observation, rng), key, scale, rng, work):
+                break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        by_id = {space.encode(move): move for move in moves}
-        best = max(by_id, key=lambda action: (root.children[action].visits if action in root.children else -1, -action))
-        return by_id[best]
+        self.spent = min(self.work - work.left, self.work)
+        if not any(child.visits for child in root.children.values()):
+            return _fallback(observation)
+        by_key = {key(move): move for move in moves}
 
-    def _iterate(self, root: _Node, state: State, space: ActionSpace, scale: _Scale, rng: random.Random) -> None:
-        """One iteration from the determinization ``state``."""
+        def visits(action: Hashable) -> int:
+            child = root.children.get(action)
+            return -1 if child is None else child.visits
+
+        most = max(visits(action) for action in by_key)
+        tied = [by_key[action] for action in by_key if visits(action) == most]
+        return tied[0] if len(tied) == 1 else _lowest_id(observation, tied)
+
+    def _iterate(
+        self,
+        root: _Node,
+        state: State,
+        key: Callable[[Move], Hashable],
+        scale: _Scale,
+        rng: random.Random,
+        work: _Work,
+    ) -> bool:
+        """One iteration from the determinization ``state``; False, with nothing backed
+        up, when the work budget runs out first."""
         node, path = root, []
         while not _settled(state):
-            legal = {space.encode(move): move for move in state.legal_moves()}
+            moves = tuple(state.legal_moves())
+            if not work.spend(work.step + MOVE_WORK * len(moves)):
+                return False
+            legal = {key(move): move for move in moves}
             children = node.children
             untried = [action for action in legal if action not in children]
             for action in legal:
@@ -321,15 +508,19 @@ class ISMCTSBot(_Searcher):
             node = children[action]
             path.append(node)
             state = state.play(legal[action])
-        scores = rollout(state, rng, epsilon=self.epsilon)
+        scores = _playout(state, rng, self.epsilon, work)
+        if scores is None:
+            return False
         for visited in path:
             visited.visits += 1
             visited.total += scale(scores[visited.mover])
+        return True
 
-    def _select(self, node: _Node, legal: dict[int, Move]) -> int:
+    def _select(self, node: _Node, legal: dict[Hashable, Move]) -> Hashable:
         """The available child with the best upper confidence bound."""
         exploration, children = self.exploration, node.children
-        best, best_value = -1, -math.inf
+        best: Hashable = None
+        best_value = -math.inf
         for action in legal:
             child = children[action]
             value = child.total / child.visits + exploration * math.sqrt(math.log(child.available) / child.visits)
@@ -338,4 +529,5 @@ class ISMCTSBot(_Searcher):
         return best
 
     def __repr__(self) -> str:
-        return f"ISMCTSBot(iterations={self.iterations})"
+        work = "" if self.work == SEARCH_WORK else f", work={self.work}"
+        return f"ISMCTSBot(iterations={self.iterations}{work})"

@@ -314,12 +314,7 @@ def typed_move(text: str, seen: Observation) -> str:
     ...
     zhengshangyou.errors.NotationError: you hold one king, not two (R1.4)
     """
-    label = _LABEL.search(text)
-    if label is not None and label.group(1).strip().lower().replace(" ", "_") in _KINDS:
-        kind = label.group(1).strip().lower().replace(" ", "_")
-        text = text[: label.start()]
-        if " as " not in f" {text.lower()} ":
-            text = f"{text} as {kind}"
+    text = _declared(text)
     tokens = text.split()
     if seen.phase is Phase.EXCHANGE and tokens and seen.legal_moves:
         verb = type(seen.legal_moves[0]).__name__.lower()
@@ -327,38 +322,58 @@ def typed_move(text: str, seen: Observation) -> str:
             return f"{verb} {text.strip()}"
     if not tokens or not all(_RANK_ONLY.match(token) for token in tokens):
         return text
-    rules = seen.rules
     wanted: dict[Rank, int] = {}
     for token in tokens:
         rank = Rank.parse(token)
         wanted[rank] = wanted.get(rank, 0) + 1
     chosen: list[Card] = []
     for rank, count in wanted.items():
-        held = [card for card in seen.hand.cards if card.rank is rank]
-        if len(held) < count:
-            number = _NUMBER_WORDS[count] if count < len(_NUMBER_WORDS) else str(count)
-            raise NotationError(
-                f"you hold {rank_count_words(len(held), rank)}, not {number} (R1.4)", token=rank.symbol
-            )
-        if len(held) > count and (rules.suits_matter or rules.straight_flush != "none"):
-            if rules.straight_flush != "none":
-                rule, why = "R3.11", "the suits you keep matter for straight flushes"
-            elif rules.singles_by_suit or rules.pairs_by_suit:
-                rule, why = "R4.3", "plays of one rank are compared by suit"
-            else:
-                rule, why = "R4.5", "the suits you keep matter for straights, compared by suit"
-            examples = " or ".join(" ".join(str(card) for card in held[start : start + count]) for start in (0, 1))
-            raise NotationError(
-                f"name the cards, such as {examples}: under these rules {why} ({rule})",
-                token=rank.symbol,
-                rule=rule,
-            )
-        must = seen.must_include
-        if must is not None and must in held:
-            held.remove(must)
-            held.insert(0, must)
-        chosen.extend(held[:count])
+        chosen.extend(_cards_of_rank(rank, count, seen))
     return " ".join(str(card) for card in chosen)
+
+
+def _declared(text: str) -> str:
+    """``text`` with a kind's label after the cards, as a hint shows it
+    (``2D 2H 3C 3H (pair run)``), turned into a declaration (``... as pair_run``)."""
+    label = _LABEL.search(text)
+    if label is None:
+        return text
+    kind = label.group(1).strip().lower().replace(" ", "_")
+    if kind not in _KINDS:
+        return text
+    text = text[: label.start()]
+    return text if " as " in f" {text.lower()} " else f"{text} as {kind}"
+
+
+def _cards_of_rank(rank: Rank, count: int, seen: Observation) -> list[Card]:
+    """``count`` cards of ``rank`` from the hand, for ranks typed alone: the start card
+    a lead must include first (R2.5); refused when the hand holds fewer, or more
+    where the suits kept would matter (R3.11, R4.3, R4.5)."""
+    rules = seen.rules
+    held = [card for card in seen.hand.cards if card.rank is rank]
+    if len(held) < count:
+        number = _NUMBER_WORDS[count] if count < len(_NUMBER_WORDS) else str(count)
+        raise NotationError(
+            f"you hold {rank_count_words(len(held), rank)}, not {number} (R1.4)", token=rank.symbol
+        )
+    if len(held) > count and (rules.suits_matter or rules.straight_flush != "none"):
+        if rules.straight_flush != "none":
+            rule, why = "R3.11", "the suits you keep matter for straight flushes"
+        elif rules.singles_by_suit or rules.pairs_by_suit:
+            rule, why = "R4.3", "plays of one rank are compared by suit"
+        else:
+            rule, why = "R4.5", "the suits you keep matter for straights, compared by suit"
+        examples = " or ".join(" ".join(str(card) for card in held[start : start + count]) for start in (0, 1))
+        raise NotationError(
+            f"name the cards, such as {examples}: under these rules {why} ({rule})",
+            token=rank.symbol,
+            rule=rule,
+        )
+    must = seen.must_include
+    if must is not None and must in held:
+        held.remove(must)
+        held.insert(0, must)
+    return held[:count]
 
 
 def _did_you_mean(text: str) -> str | None:

@@ -100,6 +100,9 @@ class LegalMoves:
         >>> State.new(Rules(), seed=4).legal_moves().count() > 0
         True
         """
+        plays = self.plays if self.view == "cards" else None
+        if plays is not None:  # (the card view counted without listing it: LegalPlays.count)
+            return plays.count() + (PASS in self)
         return sum(1 for _ in self)
 
     def __bool__(self) -> bool:
