@@ -74,20 +74,30 @@ def _cflags() -> str:
     return f"{base} -g0".strip()
 
 
+def source(package: Path, name: str) -> Path:
+    """The source file of the module ``name`` (dotted below the package, as
+    ``game.state``) of the package directory ``package``."""
+    return package.joinpath(*name.split(".")).with_suffix(".py")
+
+
 def compile_modules(package: Path, modules: tuple[str, ...] = MODULES) -> list[Path]:
     """Compile ``modules`` of the package directory ``package`` in place with Cython
     (C files and extension modules beside the sources); the extension modules."""
     done = subprocess.run(
         [
             sys.executable, "-m", "Cython.Build.Cythonize", "-i", "-3", "-q", "-j", str(os.cpu_count() or 1),
-            "-X", DIRECTIVES, *(str(package / f"{name}.py") for name in modules),
+            "-X", DIRECTIVES, *(str(source(package, name)) for name in modules),
         ],
         cwd=package.parent, capture_output=True, text=True, check=False,
         env=dict(os.environ, CFLAGS=_cflags()),
     )
     if done.returncode:
         raise RuntimeError(f"Cython failed to compile the modules:\n{done.stdout}\n{done.stderr}")
-    built = {path.name.split(".")[0]: path for path in package.iterdir() if path.suffix in (".so", ".pyd")}
+    built = {
+        ".".join((*path.relative_to(package).parent.parts, path.name.split(".")[0])): path
+        for path in package.rglob("*")
+        if path.suffix in (".so", ".pyd")
+    }
     if sorted(built) != sorted(modules):
         raise RuntimeError(f"Cython built {sorted(built)}, not {sorted(modules)}")
     return [built[name] for name in modules]
@@ -113,7 +123,7 @@ class CompiledBuildHook(BuildHookInterface[BuilderConfig]):
         package = work / "zhengshangyou"
         shutil.copytree(Path(self.root) / "src" / "zhengshangyou", package)
         for path in compile_modules(package):
-            build_data["force_include"][str(path)] = f"zhengshangyou/{path.name}"
+            build_data["force_include"][str(path)] = f"zhengshangyou/{path.relative_to(package).as_posix()}"
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
         self.app.display_info(f"{SWITCH}: compiled {', '.join(MODULES)}")

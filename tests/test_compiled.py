@@ -30,7 +30,7 @@ def test_the_build_compiles_the_modules_the_package_lists() -> None:
     package = ROOT / "src" / "zhengshangyou"
     assert hatch_build.MODULES
     for name in hatch_build.MODULES:
-        assert (package / f"{name}.py").is_file(), name
+        assert hatch_build.source(package, name).is_file(), name
     assert "rules" not in hatch_build.MODULES  # (Cython cannot compile it)
 
 

@@ -59,12 +59,25 @@ def page(name: str) -> str:
 
 
 def source(module: str) -> ast.Module:
-    return ast.parse((PACKAGE / f"{module}.py").read_text(encoding="utf-8"))
+    """The syntax tree of ``module`` (dotted below the package; a subpackage's is its ``__init__``)."""
+    path = PACKAGE.joinpath(*module.split("."))
+    path = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+    return ast.parse(path.read_text(encoding="utf-8"))
 
 
 def submodules() -> list[str]:
-    """The package's modules, from its source files (``__init__`` and ``__main__`` aside)."""
-    return sorted(path.stem for path in PACKAGE.glob("*.py") if not path.stem.startswith("__"))
+    """The package's modules, from its source files (``__init__`` and ``__main__`` aside),
+    and the subpackages that the package itself imports (``game``; not the optional
+    ``envs``), each read as its ``__init__``."""
+    top = ast.parse((PACKAGE / "__init__.py").read_text(encoding="utf-8"))
+    imported = {
+        (node.module or "").split(".")[1]
+        for node in ast.walk(top)
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("zhengshangyou.")
+    }
+    modules = [path.stem for path in PACKAGE.glob("*.py") if not path.stem.startswith("__")]
+    packages = [path.parent.name for path in PACKAGE.glob("*/__init__.py") if path.parent.name in imported]
+    return sorted(modules + packages)
 
 
 def module_all(tree: ast.Module) -> list[str] | None:
@@ -102,6 +115,12 @@ def documented_names(tree: ast.Module) -> tuple[set[str], set[str]]:
                 and isinstance(following.value.value, str)
             ):
                 with_doc |= names
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.count(".") == 2:
+            # A subpackage's __init__ names what its modules define (zhengshangyou.game.state).
+            inner_defined, inner_with_doc = documented_names(source(node.module.split(".", 1)[1]))
+            names = {alias.asname or alias.name for alias in node.names if alias.name in inner_defined}
+            defined |= names
+            with_doc |= {alias.asname or alias.name for alias in node.names if alias.name in inner_with_doc}
     return defined, with_doc
 
 

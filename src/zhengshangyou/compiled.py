@@ -20,7 +20,15 @@ COMPILED = (
     "zhengshangyou.actions",
     "zhengshangyou.cards",
     "zhengshangyou.combinations",
-    "zhengshangyou.game",
+    "zhengshangyou.game.deal",
+    "zhengshangyou.game.exchange",
+    "zhengshangyou.game.handle",
+    "zhengshangyou.game.legal",
+    "zhengshangyou.game.observation",
+    "zhengshangyou.game.phase",
+    "zhengshangyou.game.scoring",
+    "zhengshangyou.game.state",
+    "zhengshangyou.game.trickplay",
     "zhengshangyou.hand",
     "zhengshangyou.moves",
     "zhengshangyou.plays",
@@ -34,7 +42,7 @@ class NoCython:
 
     The modules that build objects on every move (:mod:`~zhengshangyou.plays`,
     :mod:`~zhengshangyou.hand`, :mod:`~zhengshangyou.moves`,
-    :mod:`~zhengshangyou.game`) ask ``cython.compiled``.
+    :mod:`~zhengshangyou.game.state`) ask ``cython.compiled``.
     Cython makes it True when it compiles them, and they then set a new object's
     slots by one C call each (``PyObject_GenericSetAttr``): a Python call of a slot's
     setter makes a tuple of its arguments, which is most of the cost of a new play

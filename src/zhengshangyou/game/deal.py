@@ -1,0 +1,185 @@
+"""The deal of a hand (R2.2–R2.4): how the cards are shuffled and dealt, the
+:class:`Deal` that a state and a record keep, and the check of a given deal
+(R2.2a). Every hand begins with it, before its first phase.
+
+>>> deal = deal_cards(Rules(), dealer=0, rng=seeded_rng(1, "deal", 0))
+>>> check_deal(Rules(), deal) is deal, [len(hand) for hand in deal.hands]
+(True, [14, 14, 13, 13])
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from zhengshangyou.cards import Card
+from zhengshangyou.errors import InvalidSetupError, WrongTypeError, brief_repr, check_int
+from zhengshangyou.hand import Hand
+from zhengshangyou.rules import Rules, check_rules
+
+__all__ = ["SEED_LIMIT", "Deal", "check_deal", "deal_cards", "seeded_rng"]
+
+#: Seeds are whole numbers from 0 to 2**64 - 1 (R2.3): every record can hold one.
+SEED_LIMIT = 2**64
+
+@attrs.frozen
+class Deal:
+    """The cards of one hand as dealt (R2.2): the dealer, each seat's hand and, with
+    ``first_lead="trick_card"`` on the first hand, the face-up trick card and the seat
+    it was dealt to (R2.4).
+
+    >>> deal = deal_cards(Rules(players=3, jokers=False, joker_bomb=False), dealer=1, rng=random.Random(0))
+    >>> [len(hand) for hand in deal.hands]   # 52 cards, 3 players: the dealer gets 18 (E19)
+    [17, 18, 17]
+    """
+
+    dealer: int
+    hands: tuple[Hand, ...]
+    trick_card: Card | None = None
+    trick_seat: int | None = None
+
+
+def deal_cards(rules: Rules, dealer: int, rng: random.Random, *, trick_card: bool = False) -> Deal:
+    """Shuffle the deck with ``rng`` and deal it singly from ``dealer`` in play order (R2.2).
+
+    With ``trick_card``, one dealt card, chosen uniformly with ``rng``, is turned
+    face up, and its seat is recorded (R2.4).
+
+    >>> deal = deal_cards(Rules(), dealer=0, rng=random.Random(1), trick_card=True)
+    >>> [len(hand) for hand in deal.hands], deal.trick_card in deal.hands[deal.trick_seat]
+    ([14, 14, 13, 13], True)
+    """
+    if not isinstance(rng, random.Random):
+        raise WrongTypeError(f"rng must be a random.Random, not {brief_repr(rng)} (R2.2)", argument="rng", rule="R2.2")
+    deck = list(check_rules(rules).deck())
+    if not 0 <= check_int(dealer, "dealer", rule="R2.1") < rules.players:
+        raise InvalidSetupError(f"no seat {brief_repr(dealer)} to deal (R2.1)", rule="R2.1")
+    _shuffle(rng, deck)
+    players = rules.players
+    # Singly from the dealer: the seat ``step`` places after the dealer gets every
+    # ``players``-th card from the ``step``-th.
+    dealt = [deck[(seat - dealer) % players :: players] for seat in range(players)]
+    face_up: Card | None = None
+    seat: int | None = None
+    if trick_card:
+        position = rng.randrange(len(deck))
+        face_up, seat = deck[position], (dealer + position) % players
+    return Deal(dealer, tuple(Hand(cards) for cards in dealt), face_up, seat)
+
+
+def _shuffle(rng: random.Random, cards: list[Card]) -> None:
+    """``rng.shuffle(cards)``: the same draws and the same order, in fewer steps for a
+    :class:`random.Random` itself (Python 3.10 to 3.13 shuffle alike: from the last
+    place down, each swapped with a place below it drawn by rejection from
+    ``getrandbits``). Any other generator shuffles as it does.
+
+    >>> cards, same = list(Rules().deck()), list(Rules().deck())
+    >>> _shuffle(random.Random(7), cards); random.Random(7).shuffle(same); cards == same
+    True
+    """
+    if type(rng) is not random.Random:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for last in range(len(cards) - 1, 0, -1):
+        size = last + 1
+        bits = size.bit_length()
+        other = getrandbits(bits)
+        while other >= size:
+            other = getrandbits(bits)
+        cards[last], cards[other] = cards[other], cards[last]
+
+
+def seeded_rng(seed: int, *purpose: object) -> random.Random:
+    """A generator for one purpose of one game, the same on every platform and run.
+
+    >>> seeded_rng(1, "deal", 0).random() == seeded_rng(1, "deal", 0).random()
+    True
+    """
+    return random.Random(":".join(["zhengshangyou", str(seed), *map(str, purpose)]))
+
+
+def _deal_sizes(rules: Rules, dealer: int) -> list[int]:
+    """How many cards each seat is dealt (R2.2): singly from the dealer, so the dealer
+    and the seats after it get the odd cards.
+
+    >>> _deal_sizes(Rules(), dealer=3), _deal_sizes(Rules(players=3, jokers=False, joker_bomb=False), dealer=1)
+    ([14, 13, 13, 14], [17, 18, 17])
+    """
+    players = rules.players
+    each, odd = divmod(rules.deck_size, players)
+    return [each + ((seat - dealer) % players < odd) for seat in range(players)]
+
+
+def check_deal(rules: Rules, deal: object, *, arranged: bool = False) -> Deal:
+    """Refuse a given deal that could not have been dealt (R2.2a): exactly the rules'
+    deck (R1.3), split into the R2.2 sizes counted from its dealer (every seat gets a
+    card, R2.1), with a face-up trick card, if any, in the hand of the seat it names (R2.4).
+    An ``arranged`` deal may have any sizes, as long as every seat gets a card.
+    :meth:`State.new` checks its deals with it, and records theirs.
+
+    >>> deal = deal_cards(Rules(), dealer=0, rng=random.Random(1))
+    >>> check_deal(Rules(), deal) is deal
+    True
+    >>> check_deal(Rules(), Deal(0, deal.hands[::-1]))
+    Traceback (most recent call last):
+    ...
+    zhengshangyou.errors.InvalidSetupError: dealt singly from seat 0, the hands hold [14, 14, 13, 13] cards, not [13, 13, 14, 14] (R2.2, R2.2a)
+    """
+    if not isinstance(deal, Deal):
+        raise WrongTypeError(
+            f"a deal must be a Deal, not {type(deal).__name__} ({brief_repr(deal)}) (R2.2a)",
+            argument="deals",
+            rule="R2.2a",
+        )
+    players = rules.players
+    hands = deal.hands
+    if not isinstance(hands, tuple) or not all(isinstance(hand, Hand) for hand in hands):
+        raise WrongTypeError("a deal's hands must be a tuple of Hand objects (R2.2a)", argument="hands", rule="R2.2a")
+    if len(hands) != players:
+        raise InvalidSetupError(
+            f"the deal has {len(hands)} hands for {players} players (R2.1, R2.2a)", rule="R2.1"
+        )
+    if not 0 <= check_int(deal.dealer, "dealer", rule="R2.1") < players:
+        raise InvalidSetupError(f"no seat {brief_repr(deal.dealer)} to deal (R2.1, R2.2a)", rule="R2.1")
+    dealt = sorted(card for hand in hands for card in hand)
+    if dealt != sorted(rules.deck()):
+        raise InvalidSetupError(
+            "the deal is not exactly the deck of these rules (R1.3, R2.2a)", rule="R1.3"
+        )
+    sizes = [len(hand) for hand in hands]
+    if arranged:
+        if not all(sizes):
+            raise InvalidSetupError(
+                f"every seat must receive at least one card, not {sizes} (R2.1)", rule="R2.1"
+            )
+        return _check_trick_card(deal, players)
+    expected = _deal_sizes(rules, deal.dealer)
+    if sizes != expected:
+        raise InvalidSetupError(
+            f"dealt singly from seat {deal.dealer}, the hands hold {expected} cards, not {sizes}"
+            " (R2.2, R2.2a)",
+            rule="R2.2",
+        )
+    return _check_trick_card(deal, players)
+
+
+def _check_trick_card(deal: Deal, players: int) -> Deal:
+    """R2.4, R2.2a: a face-up trick card, if any, is in the hand of the seat it names."""
+    card, seat, hands = deal.trick_card, deal.trick_seat, deal.hands
+    if card is None and seat is None:
+        return deal
+    if (
+        not isinstance(card, Card)
+        or isinstance(seat, bool)
+        or not isinstance(seat, int)
+        or not 0 <= seat < players
+        or card not in hands[seat]
+    ):
+        raise InvalidSetupError(
+            "the trick card must be a card of the hand of its seat, a seat of the table (R2.4, R2.2a)",
+            rule="R2.4",
+        )
+    return deal
+

@@ -1,0 +1,126 @@
+"""The end of a hand and its scoring (R6, R7), the last phase of a hand
+(:data:`HAND_OVER`, for :attr:`Phase.HAND_OVER <zhengshangyou.game.phase.Phase.HAND_OVER>`
+and :attr:`Phase.MATCH_OVER <zhengshangyou.game.phase.Phase.MATCH_OVER>`): the
+finishing order and the Loser (R6.2), the scores and the totals (R7, by
+:mod:`zhengshangyou.scoring`), whether the match is over (R7.4), and the deal of
+the next hand (R2.6, R2.7). No move is made in it (R6.1).
+
+>>> from zhengshangyou.game import Game
+>>> game = Game(seed=1)
+>>> while not game.is_hand_over:
+...     game.play(next(iter(game.legal_moves())))
+>>> game.state.phase.logic is HAND_OVER, sum(game.state.result.scores) >= 0
+(True, True)
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from zhengshangyou.errors import IllegalMoveError, InvalidSetupError
+from zhengshangyou.game.deal import deal_cards, seeded_rng
+from zhengshangyou.game.phase import Phase, PhaseLogic, register
+from zhengshangyou.game.state import LEADS, HandState, Match, State, new_state
+from zhengshangyou.scoring import HandResult, match_over, score_hand
+
+__all__ = ["HAND_OVER", "HandOverLogic"]
+
+
+class HandOverLogic(PhaseLogic):
+    """The end of the hand's :class:`~zhengshangyou.game.phase.PhaseLogic` (R6, R7):
+    it starts by scoring the hand; its only step is :meth:`next_hand`.
+
+    >>> HAND_OVER.phase
+    <Phase.HAND_OVER: 'hand_over'>
+    """
+
+    phase = Phase.HAND_OVER
+
+    def start(self, state: State) -> State:
+        """Close the hand: the finishing order, the Loser, the scores (R6, R7).
+
+        >>> from zhengshangyou.game import Game
+        >>> game = Game(seed=1)
+        >>> while not game.is_hand_over:    # the last play starts this phase
+        ...     game.play(next(iter(game.legal_moves())))
+        >>> game.state.result is game.state.results[-1], len(game.state.finished)
+        (True, 4)
+        """
+        match, hand_state = state.match, state.hand_state
+        rules = match.rules
+        players = rules.players
+        hands = state.hands
+        winner = hand_state.finished[0]
+        order = list(hand_state.finished)
+        rest = [seat for seat in range(players) if seat not in order]
+        # Fewer cards first; ties in play order from the Winner, so that the last
+        # seat (the Loser) holds the most cards and is the latest of those tied (R6.2).
+        rest.sort(key=lambda seat: (len(hands[seat]), (seat - winner) % players))
+        order.extend(rest)
+        assert hand_state.first_out is not None
+        cards_left, played_mask = hand_state.first_out
+        played = tuple(bool(played_mask >> seat & 1) for seat in range(players))
+        scores = score_hand(rules, finishing_order=order, cards_left=cards_left, played=played)
+        result = HandResult(tuple(order), cards_left, played, scores)
+        totals = tuple(total + score for total, score in zip(match.scores, scores, strict=True))
+        phase = Phase.MATCH_OVER if match_over(rules, totals) else Phase.HAND_OVER
+        # (The parts built whole: attrs.evolve would read every field's definition.)
+        match = Match(
+            match.rules, match.seed, match.hand_number, totals, (*match.results, result), match.past,
+            match.deals,
+        )
+        hand_state = HandState(
+            hand_state.deal, phase, hand_state.revolution, tuple(order), hand_state.played,
+            hand_state.first_out, hand_state.exchange, hand_state.exchanged,
+        )
+        return new_state(match, hand_state, LEADS[-1], hands, state.log, state.played_cards)
+
+    def next_hand(self, state: State) -> State:
+        """Deal the next hand of the match (R2.6, R2.7): the new dealer, the deal
+        (the match's given deals first), then the hand's first phase.
+
+        >>> from zhengshangyou.game import Game
+        >>> game = Game(seed=1, target_score=1)
+        >>> while not game.is_hand_over:
+        ...     game.play(next(iter(game.legal_moves())))
+        >>> HAND_OVER.next_hand(game.state)
+        Traceback (most recent call last):
+        ...
+        zhengshangyou.errors.IllegalMoveError: the match is over: a score reached target_score=1 (R7.4)
+        """
+        match = state.match
+        rules = match.rules
+        if state.hand_state.phase is Phase.MATCH_OVER:
+            raise IllegalMoveError(
+                f"the match is over: a score reached target_score={rules.target_score} (R7.4)",
+                rule="R7.4",
+            )
+        previous = match.results[-1]
+        if rules.next_dealer == "loser":
+            dealer = previous.loser
+        elif rules.next_dealer == "winner":
+            dealer = previous.winner
+        else:
+            dealer = (state.dealer + 1) % rules.players
+        number = match.hand_number + 1
+        if match.deals:
+            deal = match.deals[0]  # checked when the match began (R2.2a)
+            if deal.dealer != dealer:
+                raise InvalidSetupError(
+                    f"seat {dealer} deals hand {number} (next_dealer={rules.next_dealer!r}),"
+                    f" not seat {deal.dealer} (R2.7)",
+                    rule="R2.7",
+                )
+        else:
+            deal = deal_cards(rules, dealer, seeded_rng(match.seed, "deal", number))
+        match = attrs.evolve(
+            match,
+            hand_number=number,
+            past=(*match.past, (state.hand_state.deal, state.log)),
+            deals=match.deals[1:],
+        )
+        return State.begin_hand(match, deal)
+
+
+#: The end of the hand's logic, registered for both phases of a finished hand.
+HAND_OVER = register(HandOverLogic(), Phase.HAND_OVER, Phase.MATCH_OVER)
