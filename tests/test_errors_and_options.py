@@ -225,3 +225,26 @@ def test_issue35_item12_R8_an_exchange_verb_is_read_in_ascii_only() -> None:
     game = Game(Rules(), seed=1)
     with pytest.raises(errors.ZhengShangyouError):
         game.parse_move(f"ta{KELVIN}e 3D")
+
+
+class _RaisingIterable:
+    """An option value whose iteration and length raise what no option reader expects."""
+
+    def __iter__(self) -> Any:
+        raise KeyError("no iteration")
+
+    def __len__(self) -> int:
+        raise OverflowError("no length")
+
+
+@pytest.mark.parametrize("option", ["suit_order", "penalty_tiers"])
+def test_issue35_item12_R10_a_value_whose_iteration_raises_is_refused(option: str) -> None:
+    with pytest.raises(errors.InvalidRulesError) as info:
+        Rules(**{option: _RaisingIterable()})  # type: ignore[arg-type]
+    assert info.value.options == (option,)
+
+
+def test_issue35_item12_R10_a_by_suit_override_is_never_asked_for_its_truth() -> None:
+    with pytest.raises(errors.InvalidRulesError) as info:
+        Rules.preset("zhengshangyou", straights_by_suit=_RaisingIterable())  # type: ignore[arg-type]
+    assert info.value.options == ("straights_by_suit",)

@@ -125,7 +125,7 @@ def _to_suit_order(value: object) -> tuple[Suit, ...] | None:
         # iterator is never drained.
         listed = list(itertools.islice(cast(Iterable[object], items), len(Suit) + 1))
         suits = tuple(item if isinstance(item, Suit) else Suit.parse(cast(str, item)) for item in listed)
-    except (NotationError, WrongTypeError, TypeError):  # a non-suit, or not a list at all
+    except Exception:  # a non-suit, not a list at all, or a value whose iteration raises
         suits = ()
     if sorted(suits) != list(Suit):
         raise InvalidRulesError(
@@ -158,7 +158,7 @@ def _to_tiers(value: object) -> tuple[tuple[int, int], ...] | None:
             (low, times)
             for low, times in itertools.islice(cast(Iterable[Any], value), _TIER_LIMIT + 1)
         )
-    except (TypeError, ValueError):
+    except Exception:  # not pairs, or a value whose iteration raises
         tiers = ()
     if not all(
         isinstance(part, int) and not isinstance(part, bool) for tier in tiers for part in tier
@@ -560,7 +560,9 @@ class Rules:
         if (
             "suit_order" not in overrides
             and merged.get("suit_order") is None
-            and any(overrides.get(option) for option in _BY_SUIT)
+            # `is True`: a value that is no bool is refused by the option's own check,
+            # never asked for its truth (which may raise).
+            and any(overrides.get(option) is True for option in _BY_SUIT)
         ):
             merged["suit_order"] = "DCHS"
         return cls(**merged)
