@@ -246,5 +246,5 @@ def test_issue35_item12_R10_a_value_whose_iteration_raises_is_refused(option: st
 
 def test_issue35_item12_R10_a_by_suit_override_is_never_asked_for_its_truth() -> None:
     with pytest.raises(errors.InvalidRulesError) as info:
-        Rules.preset("zhengshangyou", straights_by_suit=_RaisingIterable())  # type: ignore[arg-type]
+        Rules.preset("zhengshangyou", straights_by_suit=_RaisingIterable())
     assert info.value.options == ("straights_by_suit",)
