@@ -248,3 +248,13 @@ def test_issue35_item12_R10_a_by_suit_override_is_never_asked_for_its_truth() ->
     with pytest.raises(errors.InvalidRulesError) as info:
         Rules.preset("zhengshangyou", straights_by_suit=_RaisingIterable())
     assert info.value.options == ("straights_by_suit",)
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("min_triple_run", Suit.SPADES), ("players", Rank.SEVEN), ("target_score", Rank.ACE)],
+)
+def test_issue35_item12_R10_whole_number_options_refuse_int_subclasses(option: str, value: object) -> None:
+    with pytest.raises(errors.InvalidRulesError) as info:
+        Rules(**{option: value})  # type: ignore[arg-type]
+    assert info.value.options == (option,)

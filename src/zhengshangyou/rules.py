@@ -102,8 +102,7 @@ def _flag_or_none(instance: object, attribute: attrs.Attribute[Any], value: obje
 def _at_least(low: int, high: int | None = None) -> _Validator:
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
         if (
-            not isinstance(value, int)
-            or isinstance(value, bool)
+            type(value) is not int  # an int, not a bool or another int subclass (an IntEnum)
             or value < low
             or (high is not None and value > high)
         ):
@@ -160,9 +159,7 @@ def _to_tiers(value: object) -> tuple[tuple[int, int], ...] | None:
         )
     except Exception:  # not pairs, or a value whose iteration raises
         tiers = ()
-    if not all(
-        isinstance(part, int) and not isinstance(part, bool) for tier in tiers for part in tier
-    ):
+    if not all(type(part) is int for tier in tiers for part in tier):
         tiers = ()
     lows = [low for low, _ in tiers]
     if (
@@ -182,7 +179,7 @@ def _to_tiers(value: object) -> tuple[tuple[int, int], ...] | None:
 def _to_target(value: object) -> int | None:
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= _TARGET_LIMIT:
+    if type(value) is not int or not 1 <= value <= _TARGET_LIMIT:
         raise InvalidRulesError(
             f"target_score must be None or a whole number from 1 to {_TARGET_LIMIT}, not {brief_repr(value)}",
             options=("target_score",),
