@@ -35,6 +35,7 @@ from types import FrameType
 from typing import Any, TypeVar
 
 import attrs
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -1132,6 +1133,7 @@ def oversized_records(draw: st.DrawFn) -> tuple[str, int, Any]:
     return kind, size, json.dumps(data) if as_text else data
 
 
+@pytest.mark.slow  # (in CI's slow pass: records at the limits, each read whole)
 @given(oversized_records())
 def test_issue35_item4_referee_answers_records_at_and_past_the_limits_in_bounded_time(
     case: tuple[str, int, Any],

@@ -30,6 +30,7 @@ from zhengshangyou.jax.check import (
 BATCH = 32
 
 
+@pytest.mark.slow  # (in CI's slow pass: a compilation and 320 hands replayed in Python)
 def test_issue38_acceptance1_default_preset_300_hands_agree_move_for_move() -> None:
     report = check_hands(Rules(), 320, batch=BATCH, seed=38, policy="random")
     assert report.disagreements == []
@@ -43,6 +44,7 @@ def test_issue38_acceptance1_default_preset_greedy_policy_agrees() -> None:
     assert report.hands == BATCH
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "options",
     [

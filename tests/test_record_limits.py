@@ -304,6 +304,7 @@ def test_issue35_item4_no_real_hand_has_more_moves_than_the_bound(rules: Rules, 
     assert referee(Record.from_game(game)).legal
 
 
+@pytest.mark.slow  # (in CI's slow pass: it plays and reads a record of 10,000 moves)
 def test_issue35_item4_a_record_of_the_most_moves_is_read() -> None:
     game = random_match(Rules(players=2), seed=11, moves=MAX_MOVES - 2 * 54 - 3)  # (a hand's most moves)
     record = Record.from_game(game)

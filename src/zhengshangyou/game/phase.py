@@ -30,8 +30,8 @@ from zhengshangyou.errors import IllegalMoveError
 from zhengshangyou.rules import Rules
 
 if TYPE_CHECKING:  # (the phase modules import the machinery, never the other way)
+    import zhengshangyou.game.state  # (annotations name it in full: the docs hold several State classes)
     from zhengshangyou.actions import Move
-    from zhengshangyou.game.state import State
     from zhengshangyou.moves import LegalPlays
 
 __all__ = ["HAND_PHASES", "Phase", "PhaseLogic", "hand_phases", "observers", "register"]
@@ -97,7 +97,7 @@ class PhaseLogic:
     #: The phase this logic is for.
     phase: Phase
 
-    def start(self, state: State) -> State | None:
+    def start(self, state: zhengshangyou.game.state.State) -> zhengshangyou.game.state.State | None:
         """The state with this phase begun, after ``state`` (the deal, or the end of
         the phase before); None when the phase has nothing to do in this hand (an
         exchange on the first hand), and the hand goes on to the next phase.
@@ -110,7 +110,7 @@ class PhaseLogic:
         """
         return None
 
-    def moves(self, state: State, view: Literal["classes", "cards"]) -> Iterable[Move]:
+    def moves(self, state: zhengshangyou.game.state.State, view: Literal["classes", "cards"]) -> Iterable[Move]:
         """The moves open to the seat to act, in the given view of the plays.
 
         >>> from zhengshangyou.game import State
@@ -119,7 +119,7 @@ class PhaseLogic:
         """
         return ()
 
-    def plays(self, state: State, view: Literal["classes", "cards"]) -> LegalPlays | None:
+    def plays(self, state: zhengshangyou.game.state.State, view: Literal["classes", "cards"]) -> LegalPlays | None:
         """The move generator's view of the plays open, or None in a phase without plays.
 
         >>> from zhengshangyou.game import State
@@ -128,7 +128,7 @@ class PhaseLogic:
         """
         return None
 
-    def check(self, state: State, move: object, seat: object) -> tuple[Move, Any]:
+    def check(self, state: zhengshangyou.game.state.State, move: object, seat: object) -> tuple[Move, Any]:
         """Refuse ``move`` with the error that names the rule, or give it as the game
         makes it with what :meth:`play` needs of the check. ``seat``, when not None,
         must be the seat to act. By default, no move: the hand is over (R6.1).
@@ -144,7 +144,7 @@ class PhaseLogic:
             rule="R6.1",
         )
 
-    def play(self, state: State, move: object, seat: object) -> State:
+    def play(self, state: zhengshangyou.game.state.State, move: object, seat: object) -> zhengshangyou.game.state.State:
         """The state after the seat to act makes ``move``, checked by :meth:`check`.
 
         >>> from zhengshangyou.game import State
@@ -156,7 +156,7 @@ class PhaseLogic:
         self.check(state, move, seat)
         raise AssertionError("a phase with moves overrides play")  # pragma: no cover
 
-    def observe(self, state: State, seat: int, fields: dict[str, Any]) -> None:
+    def observe(self, state: zhengshangyou.game.state.State, seat: int, fields: dict[str, Any]) -> None:
         """Fill in, or narrow, the fields of ``seat``'s
         :class:`~zhengshangyou.game.Observation` that this phase owns; every phase of
         the hand is asked, the one under way or not. By default, none.
@@ -167,7 +167,7 @@ class PhaseLogic:
         {}
         """
 
-    def next_hand(self, state: State) -> State:
+    def next_hand(self, state: zhengshangyou.game.state.State) -> zhengshangyou.game.state.State:
         """The first state of the next hand, when this phase ends the hand; by
         default the hand is not over (R6.1).
 
@@ -219,7 +219,7 @@ def hand_phases(rules: Rules) -> tuple[Phase, ...]:
 
 
 @functools.lru_cache(maxsize=256)
-def observers(rules: Rules) -> tuple[Callable[[State, int, dict[str, Any]], None], ...]:
+def observers(rules: Rules) -> tuple[Callable[[zhengshangyou.game.state.State, int, dict[str, Any]], None], ...]:
     """The :meth:`~PhaseLogic.observe` of each phase of a hand under ``rules`` that
     has fields to fill (one that keeps the default, which fills none, is left out),
     in the order of the phases: what every observation asks. (After a change of
@@ -229,7 +229,7 @@ def observers(rules: Rules) -> tuple[Callable[[State, int, dict[str, Any]], None
     >>> [bound.__self__.phase for bound in observers(Rules())]
     [<Phase.PLAY: 'play'>]
     """
-    found: list[Callable[[State, int, dict[str, Any]], None]] = []
+    found: list[Callable[[zhengshangyou.game.state.State, int, dict[str, Any]], None]] = []
     for phase in hand_phases(rules):
         logic = phase.logic
         if type(logic).observe is not PhaseLogic.observe:
