@@ -46,6 +46,7 @@ The interface common to the drivers (``Driver``)::
     driver.to_act()        # the seat to act (None once over)
     driver.legal()         # frozenset of moves, in the neutral form
     driver.readings(move)  # the engine's readings of one play (OpenSpiel airplanes)
+    driver.legal_readings()  # frozenset of (move, body) pairs
     driver.apply(move, body=None)
     driver.is_over()
     driver.outcome()       # an Outcome: the engine's own rewards per seat
@@ -60,6 +61,7 @@ games.
 from __future__ import annotations
 
 import random
+import re
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -76,6 +78,8 @@ RANK_TEXT = "3456789TJQKA2BR"
 RLCARD_STR = RANK_TEXT
 #: Our ranks as DouZero's card ints.
 DOUZERO_INT = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 17, 20, 30)
+#: DouZero's card ints as our ranks.
+DOUZERO_BACK = {value: rank for rank, value in enumerate(DOUZERO_INT)}
 #: The 54-card deck as rank counts: four of each of 3..2, one of each joker.
 DECK: Counter[int] = Counter({**dict.fromkeys(range(13), 4), 13: 1, 14: 1})
 BLACK_JOKER, RED_JOKER = 13, 14
@@ -240,6 +244,12 @@ class Driver(ABC):
         apart (``"333444-5T"``), else ``()``. Always ``[()]`` for DouZero and RLCard."""
         return [self._body(action) for action in self._legal()[move]]
 
+    def legal_readings(self) -> frozenset[tuple[Move, Ranks]]:
+        """The legal moves with each of the engine's readings: ``(move, body)`` pairs
+        (see ``readings``), to compare readings one by one (D5.17)."""
+        return frozenset((move, self._body(action))
+                         for move, actions in self._legal().items() for action in actions)
+
     def _body(self, action: Any) -> Ranks:
         return ()
 
@@ -268,7 +278,6 @@ class Driver(ABC):
 # --- DouZero ----------------------------------------------------------------------------
 
 _DZ_POSITIONS = ("landlord", "landlord_down", "landlord_up")  # in play order
-_DZ_BACK = {value: rank for rank, value in enumerate(DOUZERO_INT)}
 
 
 class DouZeroDriver(Driver):
@@ -314,7 +323,7 @@ class DouZeroDriver(Driver):
             return {}
         legal: dict[Move, list[Any]] = {}
         for action in self._game.game_infoset.legal_actions:
-            move = tuple(sorted(_DZ_BACK[value] for value in action))
+            move = tuple(sorted(DOUZERO_BACK[value] for value in action))
             legal.setdefault(move, [action])  # RD-D3: repeats are one move
         return legal
 
@@ -326,7 +335,7 @@ class DouZeroDriver(Driver):
         held: dict[int, Ranks] = {}
         for position in _DZ_POSITIONS:
             cards = self._game.info_sets[position].player_hand_cards
-            held[self._seat(position)] = tuple(sorted(_DZ_BACK[value] for value in cards))
+            held[self._seat(position)] = tuple(sorted(DOUZERO_BACK[value] for value in cards))
         return held[0], held[1], held[2]
 
     def outcome(self) -> Outcome:
@@ -512,7 +521,10 @@ class OpenSpielDriver(Driver):
         for position in range(51):
             self._state.apply_action(OS_DEAL_BASE + queues[position % 3][position // 3])
         assert not self._state.is_chance_node()
-        self._bid = 0
+        seen = re.search(r"face up card rank: (\d+)start player: (\d+)", self._state.observation_string(0))
+        if seen is None or (int(seen[1]), int(seen[2])) != (face_up, first_bidder):
+            raise RuntimeError(f"openspiel: the face-up card and first bidder are not as dealt: {seen}")
+        self._bid, self._bidder = 0, first_bidder  # the high bid and its bidder so far
 
     def phase(self) -> Phase:
         if self._state.is_terminal():
@@ -545,10 +557,10 @@ class OpenSpielDriver(Driver):
 
     def _apply(self, action: Any) -> None:
         auction = self.landlord is None
-        bidder = self.to_act()
+        bidder = self._state.current_player()
         self._state.apply_action(action)
         if auction and action != OS_PASS:
-            self._bid, self._bidder = action, bidder
+            self._bid, self._bidder = action, int(bidder)
         # The auction is over when the engine has given the high bidder the kitty.
         if auction and not self._state.is_terminal() and self._bid and \
                 len(self.hands()[self._bidder]) == 20:
