@@ -255,7 +255,11 @@ class Driver(ABC):
 
     def apply(self, move: Move, body: Ranks | None = None) -> None:
         """Play ``move`` (a legal move, neutral form). ``body`` picks one of the engine's
-        readings (see ``readings``) and is needed only when there are several."""
+        readings (see ``readings``) and is needed only when there are several. A play's
+        ranks may come in any order (and as a list)."""
+        move = tuple(move)
+        if all(isinstance(rank, int) for rank in move):
+            move = tuple(sorted(move))
         legal = self._legal()
         if move not in legal:
             raise ValueError(f"{self.name}: {move!r} is not legal for seat {self.to_act()}; "
