@@ -288,6 +288,55 @@ def test_the_doudizhu_reference_has_no_other_D_ids() -> None:
     assert sorted(labels) == sorted(DOUDIZHU_IDS)
 
 
+# What an unset (None) Dou Dizhu option means, as the lead's vocabulary defines it
+# (FAMILY.md D2.3, D3.2, D3.3, D3.5, D4.1, D9.2, D9.4, D12): a preset may leave such an
+# option unset where the table shows the value it stands for.
+_DOUDIZHU_UNSET: dict[str, object] = {
+    "bid_rounds": "once", "first_bidder": "face_up_card", "all_pass": "redeal",
+    "landlord_seat": 0, "kitty_public": True, "spring_multiplier": 2, "douzero_objective": "adp",
+}
+
+
+def _doudizhu_presets_table() -> dict[str, list[str]]:
+    """The D10 table: each option's cells (one per preset), literal markup removed."""
+    text = page("doudizhu")
+    start = text.index(".. list-table:: The Dou Dizhu presets")
+    end = text.index("\n\n", text.index("   * - follows", start))
+    found = {}
+    for row in text[start:end].split("\n   * - ")[1:]:
+        cells = [" ".join(cell.split()).replace("``", "") for cell in row.split("\n     - ")]
+        found[cells[0]] = cells[1:]
+    return found
+
+
+def test_D10_the_presets_table_says_what_the_presets_are() -> None:
+    table = _doudizhu_presets_table()
+    presets = table.pop("option")
+    assert presets == ["doudizhu", "douzero", "rlcard", "openspiel"]
+    assert table.pop("follows") == ["DDZ-PAGAT, DDZ-WIKI", "DDZ-DOUZERO", "DDZ-RLCARD", "DDZ-OPENSPIEL"]
+    text = page("doudizhu")
+    start = text.index("All four share the rest:")
+    shared = dict(re.findall(r"``(\w+)=([^`]+)``", text[start : text.index("\n\n", start)]))
+    assert {"teams", "kitty", "first_lead", "next_dealer", "end", "run_order"} <= set(shared)
+    assert not set(shared) & set(table)
+    if not set(presets) <= set(Rules.preset_names()):
+        pytest.skip("the Dou Dizhu presets are not in this tree yet")
+    for column, name in enumerate(presets):
+        rules = Rules.preset(name)
+        for option, cells in table.items():
+            value = getattr(rules, option)
+            if cells[column] == "—":
+                assert value is None, (name, option, value)
+            else:
+                expected = ast.literal_eval(cells[column])
+                unset = _DOUDIZHU_UNSET.get(option, object())
+                if option == "wing_trio_adjacent":
+                    unset = rules.kicker_repeat == "any"  # D12
+                assert value == expected or (value is None and expected == unset), (name, option, value)
+        for option, literal in shared.items():
+            assert getattr(rules, option) == ast.literal_eval(literal), (name, option)
+
+
 # --- (b) the API reference ----------------------------------------------------
 
 
