@@ -446,3 +446,48 @@ def test_D3_a_recorded_bid_out_of_range_is_refused() -> None:
     report = referee(text)
     assert not report.legal
     assert "D3.1" in str(report)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"auction": "call_rob"},
+        {"bid_rounds": "until_two_passes"},
+        {"auction": "none"},
+        {"scoring": "win_loss"},
+        {"scoring": "douzero", "douzero_objective": "logadp"},
+    ],
+)
+def test_D3_D9_hands_stay_within_max_moves_and_score_bounds(options: dict[str, Any]) -> None:
+    rules = Rules.preset("doudizhu", **options)
+    low, high = rules.score_bounds
+    for seed in range(25):
+        rng = random.Random(seed)
+        played = Game(rules, seed=seed)
+        while played.state.hand_number == 0 and not played.is_hand_over:
+            played.play(rng.choice(list(played.legal_moves())))
+        log = played.state.past[0][1] if played.state.hand_number else played.state.log
+        assert len(log) <= rules.max_moves
+        assert all(low <= score <= high for score in played.state.results[0].scores)
+
+
+def test_D3_auction_move_text_names_what_is_wrong() -> None:
+    played = game("doudizhu", auction="call_rob")
+    for text, pattern in [("bid x", "a bid is 1, 2 or 3"), ("call now", "'call now'"), ("bid 2", "call, or pass")]:
+        with pytest.raises(IllegalMoveError, match=pattern):
+            played.play(text)
+    played.play("call")
+    with pytest.raises(IllegalMoveError, match="rob, or pass"):
+        played.play("call")
+
+
+def test_D9_3_win_loss_without_a_landlord_scores_the_winner_1() -> None:
+    rules = Rules(scoring="win_loss")
+    assert rules.score_bounds == (0, 1)
+    played = Game(rules, seed=3)
+    while not played.is_hand_over:
+        played.play(next(iter(played.legal_moves())))
+    result = played.state.result
+    assert result is not None
+    assert result.scores == tuple(int(seat == result.winner) for seat in range(4))
