@@ -338,6 +338,10 @@ def _status(seen: Observation, seat: int) -> str:
     return "passed" if seat in seen.passed else ""
 
 
+#: A seat's status after its call or rob (D3.4).
+_SAID = {"call": "called", "rob": "robbed"}
+
+
 def _side_status(seen: Observation, seat: int) -> str:
     """:func:`_status` in a game with a landlord (D3, D8.1)."""
     if seen.phase.is_over:
@@ -348,7 +352,7 @@ def _side_status(seen: Observation, seat: int) -> str:
         if not said:
             return ""
         last = said[-1]
-        return "passed" if isinstance(last, Pass) else str(last) if isinstance(last, Bid) else f"{last}ed"
+        return "passed" if isinstance(last, Pass) else str(last) if isinstance(last, Bid) else _SAID[str(last)]
     return "passed" if seat in seen.passed else ""
 
 
