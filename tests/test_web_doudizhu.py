@@ -51,15 +51,17 @@ def first_bidder(preset: str, seed: int = 0, **options: Any) -> tuple[Rules, int
     return rules, Game(rules, seed=seed).to_act
 
 
-def scripted(rules: Rules, seat: int, seed: int, passing: tuple[int, ...] = (), **said: tuple[str, ...]) -> Table:
+def scripted(
+    rules: Rules, seat: int, seed: int, said: dict[int, tuple[str, ...]] | None = None, passing: tuple[int, ...] = ()
+) -> Table:
     """A table with the person at ``seat`` (the first bidder) and the other seats
-    played by :class:`Says`: ``said["s1"]`` for seat 1 and so on; the seats in
+    played by :class:`Says`, each making its moves of ``said``; the seats in
     ``passing`` pass in the play whenever they may."""
     table = Table(rules, seat=seat, seed=seed, bots=["greedy"])
     assert table.game.to_act == seat  # no bot has moved yet
     for other in range(rules.players):
         if other != seat:
-            table.app.state.table.bots[other] = Says(*said.get(f"s{other}", ()), passing=other in passing)
+            table.app.state.table.bots[other] = Says(*(said or {}).get(other, ()), passing=other in passing)
     return table
 
 
@@ -72,12 +74,7 @@ def expected_scores(game: Game) -> tuple[int, ...]:
     landlord = game.state.landlord
     base = max(action.move.value for action in log if isinstance(action.move, Bid))
     plays = [action for action in log if isinstance(action.move, Play)]
-    bombs = sum(
-        1
-        for action in plays
-        if (len(action.move.cards) == 4 and len({card.rank for card in action.move.cards}) == 1)
-        or {str(card) for card in action.move.cards} == {"BJ", "RJ"}
-    )
+    bombs = bombs_in(game)
     winner = plays[-1].seat
     landlord_plays = sum(action.seat == landlord for action in plays)
     spring = landlord_plays == len(plays) if winner == landlord else landlord_plays == 1
@@ -86,6 +83,13 @@ def expected_scores(game: Game) -> tuple[int, ...]:
     return tuple(
         (2 * stake if won else -2 * stake) if seat == landlord else (-stake if won else stake) for seat in range(3)
     )
+
+
+def bombs_in(game: Game) -> int:
+    """The bombs (four cards of a rank, D5.13) and rockets (the two jokers, D5.14) played
+    in the hand, by their cards."""
+    plays = [action.move.cards for action in game.state.log if isinstance(action.move, Play)]
+    return sum((len(cards) == 4 and len({card.rank for card in cards}) == 1) or {str(card) for card in cards} == {"BJ", "RJ"} for cards in plays)
 
 
 def play_out(table: Table) -> Any:
@@ -214,7 +218,7 @@ def test_D4_1_the_landlord_sees_the_kitty_under_openspiel() -> None:
 def test_D3_1_the_auction_so_far_and_the_high_bid() -> None:
     rules, seat = first_bidder("doudizhu", bid_rounds="until_two_passes")
     after = [(seat + 1) % 3, (seat + 2) % 3]
-    table = scripted(rules, seat, 0, **{f"s{after[0]}": ("bid 1", "pass"), f"s{after[1]}": ("pass", "pass")})
+    table = scripted(rules, seat, 0, {after[0]: ("bid 1", "pass"), after[1]: ("pass", "pass")})
     view = table.move("pass")
     auction = view["auction"]
     assert auction["bids"] == [
@@ -236,7 +240,7 @@ def test_D3_1_the_auction_so_far_and_the_high_bid() -> None:
 def test_D3_4_call_and_rob_through_the_api() -> None:
     rules, seat = first_bidder("doudizhu", auction="call_rob")
     after = [(seat + 1) % 3, (seat + 2) % 3]
-    table = scripted(rules, seat, 0, **{f"s{after[0]}": ("rob",), f"s{after[1]}": ("pass",)})
+    table = scripted(rules, seat, 0, {after[0]: ("rob",), after[1]: ("pass",)})
     view = table.call("/api/view")
     assert [(choice["move"], choice["text"]) for choice in view["auction"]["moves"]] == [("call", "Call"), ("pass", "Pass")]
     view = table.move("call")  # the others are asked to rob, then the caller to rob back (D3.4)
@@ -258,7 +262,7 @@ def test_D3_4_call_and_rob_through_the_api() -> None:
 
 def test_D3_3_all_pass_under_doudizhu_deals_again_at_once_and_says_so() -> None:
     rules, seat = first_bidder("doudizhu")
-    table = scripted(rules, seat, 0, s0=("pass",), s1=("pass",), s2=("pass",))
+    table = scripted(rules, seat, 0, dict.fromkeys(range(3), ("pass",)))
     view = table.move("pass")
     assert (view["phase"], view["hand_number"], view["result"]) == ("auction", 1, None)  # no stop
     told = "Hand 1 was thrown in: nobody bid, every score is 0, and the cards are dealt again at once (D3.3)"
@@ -272,7 +276,7 @@ def test_D3_3_all_pass_under_doudizhu_deals_again_at_once_and_says_so() -> None:
 
 def test_D3_3_all_pass_under_openspiel_ends_the_hand_with_0() -> None:
     rules, seat = first_bidder("openspiel")
-    table = scripted(rules, seat, 0, s0=("pass",), s1=("pass",), s2=("pass",))
+    table = scripted(rules, seat, 0, dict.fromkeys(range(3), ("pass",)))
     view = table.move("pass")
     assert view["phase"] == "hand_over"
     assert view["redealt"] is None
@@ -307,7 +311,7 @@ def test_D3_5_the_landlord_named_by_the_rules_leads_at_once(preset: str) -> None
 
 def test_D9_2_a_spring_is_told_and_doubles_the_stake() -> None:
     rules, seat = first_bidder("doudizhu")
-    table = scripted(rules, seat, 0, passing=(0, 1, 2), s0=("pass",), s1=("pass",), s2=("pass",))
+    table = scripted(rules, seat, 0, passing=(0, 1, 2))  # (a 3 ends the auction at once)
     table.move("bid 3")
     view = play_out(table)  # the peasants never play a card: a spring (D9.2)
     assert {action.seat for action in table.game.state.log if isinstance(action.move, Play)} == {seat}
@@ -325,7 +329,7 @@ def test_D9_2_an_anti_spring_is_told_and_doubles_the_stake() -> None:
     for seed in range(40):
         rules, seat = first_bidder("doudizhu", seed)
         landlord = (seat + 1) % 3
-        table = scripted(rules, seat, seed, passing=(landlord,), **{f"s{landlord}": ("bid 3",), f"s{(seat + 2) % 3}": ()})
+        table = scripted(rules, seat, seed, {landlord: ("bid 3",)}, passing=(landlord,))
         table.move("pass")
         view = play_out(table)
         plays = [action.seat for action in table.game.state.log if isinstance(action.move, Play)]
@@ -409,7 +413,4 @@ def test_D2_3_D9_the_first_bidder_and_the_scoring_as_the_options_say(options: di
     if rules.scoring == "none":
         assert scores == [0, 0, 0]
     elif rules.scoring == "douzero":  # D9.4, logadp: r = bombs and rockets + 1
-        plays = [action.move for action in table.game.state.log if isinstance(action.move, Play)]
-        bombs = sum(len(play.cards) == 4 and len({card.rank for card in play.cards}) == 1 for play in plays)
-        bombs += sum({str(card) for card in play.cards} == {"BJ", "RJ"} for play in plays)
-        assert abs(scores[seat]) == bombs + 1
+        assert abs(scores[seat]) == bombs_in(table.game) + 1
