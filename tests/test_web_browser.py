@@ -488,11 +488,12 @@ def test_D3_1_a_whole_doudizhu_hand_as_landlord_is_tapped_through(table: Any, de
     assert page.locator("#top .card").get_attribute("data-code") == str(face_up)
     assert f"The face-up card names the first bidder: seat {seat} (you) (D2.3)" in page.inner_text("#notes")
     assert "No bid yet" in page.inner_text("#notes")
-    assert page.is_disabled("#pass")  # the auction's own pass button stands in for it
+    assert page.is_hidden("#pass")  # the auction's own Pass button stands in for it
     assert page.locator("#hand button.card").count() == 0  # no cards to choose in an auction
     assert page.is_hidden("#teams")
     tap_auction(person, "bid 3")  # a 3 ends the auction at once (D3.1)
     assert page.is_hidden("#auction")
+    assert page.is_visible("#pass")
     assert page.is_visible("#teams")
     peasants = ", ".join(f"seat {other}" for other in range(3) if other != seat)
     assert page.locator("#sides").text_content() == f"Landlord: seat {seat} (you) · Peasants: {peasants}"

@@ -124,6 +124,7 @@ function draw(data) {
   const yours = view.your_turn && view.phase === "play";
   $("play").disabled = !view.your_turn;
   $("pass").disabled = !(yours && view.can_pass);
+  $("pass").hidden = Boolean(view.auction); // the auction has its own Pass button
   $("hint").disabled = !view.your_turn;
   const events = $("events");
   events.replaceChildren(...view.events.map((event) => {
