@@ -118,7 +118,7 @@ from zhengshangyou.errors import (
     ZhengShangyouError,
     check_int,
 )
-from zhengshangyou.game import Game, Observation, Phase
+from zhengshangyou.game import Action, Game, Observation, Phase
 from zhengshangyou.hand import Hand
 from zhengshangyou.moves import legal_plays
 from zhengshangyou.narrate import cards_text, events, move_text, ordinal, score_lines, typed_form
@@ -440,7 +440,9 @@ def _auction(seen: Observation, names: Sequence[str]) -> dict[str, Any]:
         "bids": [{"seat": names[action.seat], "move": str(action.move)} for action in history],
         "high": high,
         "high_by": names[holders[-1].seat] if holders else None,
-        "moves": [{"move": str(move), "text": _AUCTION_LABELS.get(str(move), str(move).capitalize())} for move in moves],
+        "moves": [
+            {"move": str(move), "text": _AUCTION_LABELS.get(str(move), str(move).capitalize())} for move in moves
+        ],
     }
 
 
@@ -507,8 +509,8 @@ def _side_events(seen: Observation, names: Sequence[str]) -> list[_Said]:
             told.append(_Said(f"face-up card: {card}, dealt to {names[first]}, who bids first (D2.3)", "deal", "D2.3"))
         else:
             told.append(_Said(f"{names[first]} bids first (D2.3)", "deal", "D2.3"))
-    for action in history[:split]:
-        told.append(_auction_said(action.move, names[action.seat], rules, history[: history.index(action)]))
+    for index, action in enumerate(history[:split]):
+        told.append(_auction_said(action.move, names[action.seat], rules, history[:index]))
     landlord = seen.landlord
     if landlord >= 0:
         rule = "D3.5" if rules.auction == "none" else "D3.1" if rules.auction == "bid" else "D3.4"
@@ -519,7 +521,8 @@ def _side_events(seen: Observation, names: Sequence[str]) -> list[_Said]:
         if seen.kitty:
             told.append(_Said(f"{names[landlord]} takes the kitty: {cards_text(seen.kitty)} (D4.1)", "deal", "D4.1"))
         elif rules.kitty:
-            told.append(_Said(f"{names[landlord]} takes the kitty of {rules.kitty} cards, unseen (D4.1)", "deal", "D4.1"))
+            unseen = f"{names[landlord]} takes the kitty of {rules.kitty} cards, unseen (D4.1)"
+            told.append(_Said(unseen, "deal", "D4.1"))
         method = rules.first_lead if seen.hand_number == 0 else rules.later_lead
         # The play as the narration tells it, from the play's moves alone.
         playing = attrs.evolve(seen, history=history[split:], trick_card=None, trick_seat=None, phase=Phase.PLAY)
@@ -541,7 +544,7 @@ def _side_events(seen: Observation, names: Sequence[str]) -> list[_Said]:
     return told
 
 
-def _auction_said(move: Move, name: str, rules: Rules, before: Sequence[Any]) -> _Said:
+def _auction_said(move: Move, name: str, rules: Rules, before: Sequence[Action]) -> _Said:
     """An auction move in words (D3.1, D3.4); ``before``, the auction's moves before it."""
     if isinstance(move, Bid):
         return _Said(f"{name} bids {move.value}", "bid", "D3.1")
@@ -588,7 +591,8 @@ def _side_lines(seen: Observation, names: Sequence[str]) -> tuple[str, ...]:
     if rules.scoring == "multiplier":
         stake, why = seen.base, f"base {seen.base}"
         if bombs:
-            stake, why = stake * 2**bombs, f"{why} × {2**bombs} ({bombs} bomb{'s' if bombs > 1 else ''} or rocket{'s' if bombs > 1 else ''})"
+            plural = "s" if bombs > 1 else ""
+            stake, why = stake * 2**bombs, f"{why} × {2**bombs} ({bombs} bomb{plural} or rocket{plural})"
         if spring:
             times = rules.spring_multiplier or 2
             stake, why = stake * times, f"{why} × {times} (the {'spring' if won else 'anti-spring'})"
@@ -601,7 +605,9 @@ def _side_lines(seen: Observation, names: Sequence[str]) -> tuple[str, ...]:
         objective = rules.douzero_objective or "adp"
         r = 1 if objective == "wp" else 2**bombs if objective == "adp" else bombs + 1
         sign = "+" if won else "-"
-        lines.append(f"The landlord scores {sign}{r}, each peasant the opposite ({objective}, {bombs} bombs and rockets) (D9.4)")
+        lines.append(
+            f"The landlord scores {sign}{r}, each peasant the opposite ({objective}, {bombs} bombs and rockets) (D9.4)"
+        )
     else:
         lines.append("No points are kept")
     for seat in range(rules.players):
