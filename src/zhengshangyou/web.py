@@ -511,37 +511,54 @@ def _side_events(seen: Observation, names: Sequence[str]) -> list[_Said]:
             told.append(_Said(f"{names[first]} bids first (D2.3)", "deal", "D2.3"))
     for index, action in enumerate(history[:split]):
         told.append(_auction_said(action.move, names[action.seat], rules, history[:index]))
-    landlord = seen.landlord
-    if landlord >= 0:
-        rule = "D3.5" if rules.auction == "none" else "D3.1" if rules.auction == "bid" else "D3.4"
-        how = ", as the rules name," if rules.auction == "none" else ""
-        peasants = " and ".join(name for seat, name in enumerate(names) if seat != landlord)
-        said = f"{names[landlord]} is the landlord{how} at base {seen.base}; the peasants are {peasants} ({rule})"
-        told.append(_Said(said, "deal", rule))
-        if seen.kitty:
-            told.append(_Said(f"{names[landlord]} takes the kitty: {cards_text(seen.kitty)} (D4.1)", "deal", "D4.1"))
-        elif rules.kitty:
-            unseen = f"{names[landlord]} takes the kitty of {rules.kitty} cards, unseen (D4.1)"
-            told.append(_Said(unseen, "deal", "D4.1"))
-        method = rules.first_lead if seen.hand_number == 0 else rules.later_lead
-        # The play as the narration tells it, from the play's moves alone.
-        playing = attrs.evolve(seen, history=history[split:], trick_card=None, trick_seat=None, phase=Phase.PLAY)
-        first_lead = True
-        for event in events(playing, names)[1:]:  # (not its deal line)
-            if event.kind == "lead" and first_lead and method == "landlord":
-                told.append(_Said(f"the landlord, {names[landlord]}, leads (D7.1)", "lead", "D7.1"))
-            elif event.kind == "out" and event.seat is not None:
-                side = "the landlord wins" if event.seat == landlord else "the peasants win"
-                told.append(_Said(f"{names[event.seat]} has played every card: {side} (D8.1)", "out", "D8.1"))
-            elif event.rule == "R5.4":  # a trick won: Dou Dizhu's rule (D7.3)
-                told.append(_Said(event.text.replace("(R5.4)", "(D7.3)"), event.kind, "D7.3"))
-            else:
-                told.append(_Said(event.text, event.kind, event.rule))
-            first_lead = first_lead and event.kind != "lead"
+    if seen.landlord >= 0:
+        told.extend(_landlord_said(seen, names))
+        told.extend(_play_said(seen, names, history[split:]))
     if seen.phase.is_over:
         told.append(_Said("The hand is over.", "score"))
         told.extend(_Said(line, "score") for line in _side_lines(seen, names))
     return told
+
+
+def _landlord_said(seen: Observation, names: Sequence[str]) -> list[_Said]:
+    """The landlord, the base and the peasants once the auction is over (D3.1, D3.4,
+    D3.5), and the kitty he takes, its cards when ``seen`` shows them (D4.1)."""
+    rules, landlord = seen.rules, seen.landlord
+    rule = "D3.5" if rules.auction == "none" else "D3.1" if rules.auction == "bid" else "D3.4"
+    how = ", as the rules name," if rules.auction == "none" else ""
+    peasants = " and ".join(name for seat, name in enumerate(names) if seat != landlord)
+    said = [
+        _Said(f"{names[landlord]} is the landlord{how} at base {seen.base}; the peasants are {peasants} ({rule})",
+              "deal", rule)
+    ]
+    if seen.kitty:
+        said.append(_Said(f"{names[landlord]} takes the kitty: {cards_text(seen.kitty)} (D4.1)", "deal", "D4.1"))
+    elif rules.kitty:
+        said.append(_Said(f"{names[landlord]} takes the kitty of {rules.kitty} cards, unseen (D4.1)", "deal", "D4.1"))
+    return said
+
+
+def _play_said(seen: Observation, names: Sequence[str], plays: tuple[Action, ...]) -> list[_Said]:
+    """The play of a hand with a landlord, ``plays``, as :func:`~zhengshangyou.narrate.events`
+    tells it from the play's moves alone, with the landlord's first lead (D7.1), a trick
+    won (D7.3) and the end (D8.1) in this game's words."""
+    rules, landlord = seen.rules, seen.landlord
+    method = rules.first_lead if seen.hand_number == 0 else rules.later_lead
+    playing = attrs.evolve(seen, history=plays, trick_card=None, trick_seat=None, phase=Phase.PLAY)
+    said: list[_Said] = []
+    first_lead = True
+    for event in events(playing, names)[1:]:  # (not its deal line)
+        if event.kind == "lead" and first_lead and method == "landlord":
+            said.append(_Said(f"the landlord, {names[landlord]}, leads (D7.1)", "lead", "D7.1"))
+        elif event.kind == "out" and event.seat is not None:
+            side = "the landlord wins" if event.seat == landlord else "the peasants win"
+            said.append(_Said(f"{names[event.seat]} has played every card: {side} (D8.1)", "out", "D8.1"))
+        elif event.rule == "R5.4":  # a trick won: Dou Dizhu's rule (D7.3)
+            said.append(_Said(event.text.replace("(R5.4)", "(D7.3)"), event.kind, "D7.3"))
+        else:
+            said.append(_Said(event.text, event.kind, event.rule))
+        first_lead = first_lead and event.kind != "lead"
+    return said
 
 
 def _auction_said(move: Move, name: str, rules: Rules, before: Sequence[Action]) -> _Said:
@@ -586,8 +603,19 @@ def _side_lines(seen: Observation, names: Sequence[str]) -> tuple[str, ...]:
         spring = plays.count(landlord) == 1
         if spring:
             lines.append("Anti-spring: the landlord made one play only (D9.2)")
+    lines.append(_stake_line(seen, won=winner == landlord, spring=spring))
+    for seat in range(rules.players):
+        side = "landlord" if seat == landlord else "peasant"
+        lines.append(f"{names[seat]}, {side}: {result.scores[seat]:+d}")
+    return tuple(lines)
+
+
+def _stake_line(seen: Observation, *, won: bool, spring: bool) -> str:
+    """How the scores of a hand with a landlord came about under the rules' scoring:
+    the stake (D9.1, with the spring's factor, D9.2), 1 a winner (D9.3), DouZero's
+    ``r`` (D9.4), or none; ``won``, whether the landlord won."""
+    rules = seen.rules
     bombs = seen.multiplier.bit_length() - 1  # the multiplier is 2 to the bombs and rockets
-    won = winner == landlord
     if rules.scoring == "multiplier":
         stake, why = seen.base, f"base {seen.base}"
         if bombs:
@@ -598,22 +626,15 @@ def _side_lines(seen: Observation, names: Sequence[str]) -> tuple[str, ...]:
             stake, why = stake * times, f"{why} × {times} (the {'spring' if won else 'anti-spring'})"
         pays = "each peasant pays the landlord" if won else "the landlord pays each peasant"
         why = f"{why} = {stake}" if stake != seen.base else why
-        lines.append(f"Stake: {why}; {pays} {stake} (D9.1)")
-    elif rules.scoring == "win_loss":
-        lines.append("Each winner scores 1, each loser 0 (D9.3)")
-    elif rules.scoring == "douzero":
+        return f"Stake: {why}; {pays} {stake} (D9.1)"
+    if rules.scoring == "win_loss":
+        return "Each winner scores 1, each loser 0 (D9.3)"
+    if rules.scoring == "douzero":
         objective = rules.douzero_objective or "adp"
         r = 1 if objective == "wp" else 2**bombs if objective == "adp" else bombs + 1
         sign = "+" if won else "-"
-        lines.append(
-            f"The landlord scores {sign}{r}, each peasant the opposite ({objective}, {bombs} bombs and rockets) (D9.4)"
-        )
-    else:
-        lines.append("No points are kept")
-    for seat in range(rules.players):
-        side = "landlord" if seat == landlord else "peasant"
-        lines.append(f"{names[seat]}, {side}: {result.scores[seat]:+d}")
-    return tuple(lines)
+        return f"The landlord scores {sign}{r}, each peasant the opposite ({objective}, {bombs} bombs and rockets) (D9.4)"
+    return "No points are kept"
 
 
 def _rules_summary(rules: Rules) -> dict[str, Any]:
