@@ -475,7 +475,9 @@ def check_the_end(served: Served, person: Person, seat: int) -> None:
     assert_laid_out(page)
 
 
-@pytest.mark.parametrize("device", [PHONE, DESKTOP], ids=["phone-390", "desktop-1280"])
+@pytest.mark.parametrize(
+    "device", [PHONE, SMALL_PHONE, DESKTOP], ids=["phone-390", "phone-320", "desktop-1280"]
+)
 def test_D3_1_a_whole_doudizhu_hand_as_landlord_is_tapped_through(table: Any, device: dict[str, Any]) -> None:
     rules = Rules.preset("doudizhu")
     seat = Game(rules, seed=0).to_act  # the person bids first
