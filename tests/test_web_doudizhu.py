@@ -109,7 +109,7 @@ def test_D3_1_D4_1_a_whole_doudizhu_hand_as_landlord() -> None:
     auction = view["auction"]
     assert [choice["move"] for choice in auction["moves"]] == ["bid 1", "bid 2", "bid 3", "pass"]  # D3.1
     assert [choice["text"] for choice in auction["moves"]] == ["Bid 1", "Bid 2", "Bid 3", "Pass"]
-    assert (auction["bids"], auction["high"], auction["high_by"]) == ([], 0, None)
+    assert (auction["bids"], auction["high"], auction["high_by"], auction["standing"]) == ([], 0, None, "No bid yet")
     assert auction["first"] == f"seat {seat} (you)"
     face_up = table.game.state.deal.trick_card  # the card that names the first bidder (D2.3)
     assert auction["face_up"]["code"] == str(face_up)
@@ -227,6 +227,7 @@ def test_D3_1_the_auction_so_far_and_the_high_bid() -> None:
         {"seat": f"seat {after[1]}", "move": "pass"},
     ]
     assert (auction["high"], auction["high_by"]) == (1, f"seat {after[0]}")
+    assert auction["standing"] == f"High bid: 1, by seat {after[0]}"
     assert [choice["move"] for choice in auction["moves"]] == ["bid 2", "bid 3", "pass"]  # above the high bid
     statuses = [entry["status"] for entry in view["seats"]]
     assert (statuses[seat], statuses[after[0]], statuses[after[1]]) == ("passed", "bid 1", "passed")
@@ -243,10 +244,12 @@ def test_D3_4_call_and_rob_through_the_api() -> None:
     table = scripted(rules, seat, 0, {after[0]: ("rob",), after[1]: ("pass",)})
     view = table.call("/api/view")
     assert [(choice["move"], choice["text"]) for choice in view["auction"]["moves"]] == [("call", "Call"), ("pass", "Pass")]
+    assert view["auction"]["standing"] == "Nobody has called yet"
     view = table.move("call")  # the others are asked to rob, then the caller to rob back (D3.4)
     auction = view["auction"]
     assert [bid["move"] for bid in auction["bids"]] == ["call", "rob", "pass"]
     assert (auction["high"], auction["high_by"]) == (2, f"seat {after[0]}")  # 2 to the robs
+    assert auction["standing"] == f"seat {after[0]} would be the landlord, at base 2 (1 rob)"
     assert [choice["move"] for choice in auction["moves"]] == ["rob", "pass"]
     texts = [event["text"] for event in view["events"]]
     assert texts[-3:] == [

@@ -421,17 +421,25 @@ _AUCTION_LABELS = {"call": "Call", "rob": "Rob", "pass": "Pass"}
 def _auction(seen: Observation, names: Sequence[str]) -> dict[str, Any]:
     """The auction under way (D3) as ``seen`` knows it: its heading, the first bidder
     and the face-up card that named him (D2.3), every auction move so far, the high
-    bid (under ``call_rob`` the base so far, 2 to the robs) and who holds it, and the
-    moves open to the seat when it is its turn."""
+    bid (under ``call_rob`` the base so far, 2 to the robs) and who holds it, said in
+    words (``standing``), and the moves open to the seat when it is its turn."""
     rules, history = seen.rules, seen.history
     first = history[0].seat if history else seen.to_act
     holders = [action for action in history if isinstance(action.move, (Bid, Call, Rob))]
+    holder = names[holders[-1].seat] if holders else None
     if rules.auction == "bid":
         title = "The auction: bid 1, 2 or 3 for the landlord's seat, or pass (D3.1)"
         high = max((action.move.value for action in history if isinstance(action.move, Bid)), default=0)
+        standing = f"High bid: {high}, by {holder}" if holder else "No bid yet"
     else:
         title = "The auction: call for the landlord's seat, or rob it from the caller (D3.4)"
-        high = 2 ** sum(isinstance(action.move, Rob) for action in history) if holders else 0
+        robs = sum(isinstance(action.move, Rob) for action in history)
+        high = 2**robs if holders else 0
+        standing = (
+            f"{holder} would be the landlord, at base {high} ({robs} rob{'' if robs == 1 else 's'})"
+            if holder
+            else "Nobody has called yet"
+        )
     moves = seen.legal_moves if seen.to_act == seen.seat else ()
     return {
         "title": title,
@@ -439,7 +447,8 @@ def _auction(seen: Observation, names: Sequence[str]) -> dict[str, Any]:
         "face_up": None if seen.trick_card is None else _card(seen.trick_card),
         "bids": [{"seat": names[action.seat], "move": str(action.move)} for action in history],
         "high": high,
-        "high_by": names[holders[-1].seat] if holders else None,
+        "high_by": holder,
+        "standing": standing,
         "moves": [
             {"move": str(move), "text": _AUCTION_LABELS.get(str(move), str(move).capitalize())} for move in moves
         ],

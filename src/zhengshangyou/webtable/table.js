@@ -172,7 +172,7 @@ function drawFelt() {
   if (auction) {
     notes.push(auction.face_up ? `The face-up card names the first bidder: ${auction.first} (D2.3)`
       : `${auction.first} bids first (D2.3)`);
-    notes.push(auction.high ? `High bid: ${auction.high}, by ${auction.high_by}` : "No bid yet");
+    notes.push(auction.standing);
   }
   if (view.must_include) notes.push(`The lead must include ${view.must_include.rank}${view.must_include.suit} (R2.5)`);
   if (view.revolution) notes.push("Revolution: the rank order is flipped (R4.8)");
