@@ -13,6 +13,7 @@ scripted stand-in set at the table's seats.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,6 +24,7 @@ from zhengshangyou.actions import PASS, Bid, Move
 from zhengshangyou.bots import GreedyBot, HeuristicBot
 from zhengshangyou.game import Observation
 from zhengshangyou.narrate import typed_form
+from zhengshangyou.record import Record
 
 PRESETS = ("doudizhu", "douzero", "rlcard", "openspiel")
 
@@ -417,3 +419,22 @@ def test_D2_3_D9_the_first_bidder_and_the_scoring_as_the_options_say(options: di
         assert scores == [0, 0, 0]
     elif rules.scoring == "douzero":  # D9.4, logadp: r = bombs and rockets + 1
         assert abs(scores[seat]) == bombs_in(table.game) + 1
+
+
+def test_D3_3_the_record_file_follows_a_doudizhu_game(tmp_path: Path) -> None:
+    # A hand thrown in and dealt again (D3.3), then a hand bid for and played out: the
+    # record file replays to the same game.
+    rules, seat = first_bidder("doudizhu")
+    path = tmp_path / "game.json"
+    table = Table(rules, seat=seat, seed=0, bots=["greedy"], record=path)
+    for other in range(3):
+        if other != seat:
+            table.app.state.table.bots[other] = Says("pass", "pass")
+    view = table.move("pass")
+    assert view["hand_number"] == 1
+    assert view["your_turn"]  # (the bots before the person in the new deal have passed)
+    view = table.move("bid 3")
+    play_out(table)
+    replayed = Record.from_json(path.read_text(encoding="utf-8")).replay()
+    assert replayed.state.results == table.game.state.results
+    assert replayed.state.results[0].thrown_in
