@@ -305,8 +305,8 @@ def hand_strength(cards: Iterable[Card], rules: Rules, *, plan: bool = True) -> 
     >>> strong = Hand.parse("BJ RJ 2D 2S AH 3D 4D 5D 6D 7D 9C 9D 9H 9S JC QC KC")
     >>> hand_strength(strong, rules, plan=False)   # 4 + 3 + 2 (rocket) + 2 * 2 + 1 + 4 (bomb)
     18
-    >>> hand_strength(strong, rules)               # ... and a plan of 5 plays: 3 fewer than 8
-    21
+    >>> hand_strength(strong, rules)               # ... and a plan of 6 plays: 2 fewer than 8
+    20
     """
     counts = [0] * 15
     for card in cards:
@@ -337,8 +337,8 @@ def auction_move(observation: Observation, *, plan: bool = True) -> Move | None:
     >>> from zhengshangyou import Game
     >>> game = Game(Rules.preset("doudizhu"), seed=3)
     >>> seen = game.observation(game.to_act)
-    >>> hand_strength(seen.hand, seen.rules), auction_move(seen)
-    (2, Bid(1))
+    >>> hand_strength(seen.hand, seen.rules), AUCTION_THRESHOLDS, auction_move(seen)
+    (12, (7, 9, 11), Bid(3))
     >>> auction_move(Game(seed=3).observation(Game(seed=3).to_act)) is None
     True
     """
