@@ -24,6 +24,7 @@ copying the bot. Three come with the library, all resettable:
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import random
 from collections.abc import Callable, Iterable, Sequence
@@ -318,10 +319,8 @@ def hand_strength(cards: Iterable[Card], rules: Rules, *, plan: bool = True) -> 
     moves = _TYPICAL_PLAN
     if plan:
         planner = _planner(rules).budgeted(PLAN_BUDGET)
-        try:
+        with contextlib.suppress(_OutOfBudget):
             moves = planner(tuple(counts))
-        except _OutOfBudget:
-            pass
     return points + _TYPICAL_PLAN - moves
 
 
