@@ -540,7 +540,9 @@ def test_D2_3_an_unseen_first_bidders_card_is_one_of_its_dealt_cards(preset: str
             assert seen.trick_card is None
             world = sample_world(seen, random.Random(seat))
             assert_shows(world, seen)
-            assert world.deal.trick_card in world.deal.hands[game.state.deal.trick_seat]
+            trick_seat = game.state.deal.trick_seat
+            assert trick_seat is not None
+            assert world.deal.trick_card in world.deal.hands[trick_seat]
 
 
 def test_bad_input_is_refused() -> None:
