@@ -820,11 +820,9 @@ class HeuristicBot:
         partner = partners[0]
         if counts[landlord] <= self.urgency and partner != (seat + 1) % players:
             return None
-        for size in sorted({counts[partner], 1}, reverse=True):
-            fitting = [play for play in plays if len(play) == size and not play.is_bomb]
-            if fitting:
-                return min(fitting, key=lambda play: _strength(observation, play))
-        return None
+        plain = [play for play in plays if not play.is_bomb]
+        fitting = [play for play in plain if len(play) == counts[partner]] or [play for play in plain if len(play) == 1]
+        return min(fitting, key=lambda play: _strength(observation, play), default=None)
 
     @staticmethod
     def _score(
