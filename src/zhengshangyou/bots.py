@@ -12,6 +12,10 @@ copying the bot. Three come with the library, all resettable:
 * :class:`HeuristicBot` plans how to empty its hand in as few plays as
   possible and plays along the plan, using what the observation shows.
 
+In a game with a landlord (Dou Dizhu, D3, D4) the greedy and heuristic bots bid
+by :func:`hand_strength` (:func:`auction_move`), and a peasant plays with its
+partner (:func:`teammates`): it leaves the partner's winning play alone.
+
 >>> from zhengshangyou import Game
 >>> game = Game(seed=3)
 >>> bots = [GreedyBot(), RandomBot(seed=1), GreedyBot(), HeuristicBot()]
@@ -696,6 +700,12 @@ class HeuristicBot:
     close to going out; it bombs when that wins the hand or an opponent is about
     to go out, and passes rather than overtake a partner-less trick cheaply won.
 
+    In a game with a landlord it bids by :func:`auction_move` (D3); as a peasant
+    it passes on its partner's winning play unless the landlord is about to take
+    the lead from it, and feeds a partner close to going out (the guide for bot
+    authors, "Bots in Dou Dizhu", says exactly when); as the landlord it plays alone against all (D4.2). An
+    opponent close to going out is always one of the other side.
+
     The plan lengths come from a search over sub-hands (at the rank level) that
     works within ``budget`` sub-hands a move (default :data:`PLAN_BUDGET`): a count
     of work, not of time, so that a choice never depends on the machine. A hand
@@ -841,7 +851,7 @@ class HeuristicBot:
     def _lead(self, observation: Observation, scored: list[tuple[int, Play]], threat: int) -> Play:
         """A lead: the play that shortens the plan most; among those the weakest, and
         the longer one when equal (more cards away), keeping bombs back; a peasant
-        feeds a partner close to going out (:meth:`_feed`)."""
+        feeds a partner close to going out (``_feed``)."""
         fed = self._feed(observation, [play for _, play in scored])
         if fed is not None:
             return fed

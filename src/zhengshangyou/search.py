@@ -6,7 +6,10 @@ with what the seat knows, drawn by :func:`~zhengshangyou.worlds.sample_world`
 (uniform over the deals of the unseen cards). From each they play the hand out
 with a quick *rollout policy* (the greedy player's rule, with some randomness)
 and score it (R7). Under ``scoring="cards_left"`` (and ``"none"``) a hand's scores
-are fixed the moment the Winner goes out (R7.1), so rollouts stop there.
+are fixed the moment the Winner goes out (R7.1), so rollouts stop there. In a
+game with a landlord a seat's score is its side's (D9: a peasant gains when the
+other peasant goes out first); a rollout stops when the hand ends (D8.1) or is
+thrown in because nobody bid (D3.3: every score 0, whatever the next deal).
 
 - :class:`MonteCarloBot`: for every legal move, ``rollouts`` determinized
   playouts; the move with the best mean score.
