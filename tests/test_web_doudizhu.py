@@ -367,7 +367,7 @@ def test_issue35_the_lead_bound_counts_the_kitty_any_seat_may_take() -> None:
     assert refused["error"].startswith("these rules give a hand more than 20,000 plays to choose from")
     assert table.game.rules == Rules()
     view = table.call("/api/new", {"preset": "doudizhu"})
-    assert view["phase"] == "auction"
+    assert view["phase"] in ("auction", "play")  # (the bots before this seat may have settled it)
     assert view["rules"] == {"preset": "doudizhu", "options": {}, "players": 3}
 
 
