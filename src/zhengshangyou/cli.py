@@ -206,7 +206,8 @@ def _play(arguments: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: 
     # The seed deals every hand: shown only to a person who asked for it (--show-seed)
     # or gave it (--seed), never by default on a screen that shows a hand.
     shown = f" · seed {seed}" if arguments.show_seed or arguments.seed is not None else ""
-    header = f"Zheng Shangyou · preset {preset} · {rules.players} players{shown} · you are seat {you}"
+    game_name = "Dou Dizhu" if rules.teams == "landlord" else "Zheng Shangyou"
+    header = f"{game_name} · preset {preset} · {rules.players} players{shown} · you are seat {you}"
     try:
         terminal.play_session(
             game, you, _seat_bots(rules, you, arguments.bots), stdin, screen, hands=arguments.hands, header=header
