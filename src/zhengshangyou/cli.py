@@ -39,6 +39,7 @@ from zhengshangyou.errors import ZhengShangyouError
 from zhengshangyou.game import SEED_LIMIT, Game
 from zhengshangyou.record import MAX_DEPTH, MAX_LENGTH, Record, RefereeReport, json_depth, referee
 from zhengshangyou.rules import Rules, option_help
+from zhengshangyou.scoring import HandResult
 from zhengshangyou.simulate import simulate
 from zhengshangyou.tournament import BOT_NAMES, bot_from_name, check_bot_name, tournament
 
@@ -454,6 +455,17 @@ def _counted_from_one(report: RefereeReport) -> tuple[str, str]:
     return where, reason
 
 
+def _outcome(result: HandResult) -> str:
+    """What decided a hand, for the referee: the finishing order (R6), or the
+    landlord and the side that won (D4.2, D8.1), or a hand nobody bid for (D3.3)."""
+    if result.thrown_in:
+        return "thrown in, nobody bid (D3.3)"
+    if result.landlord >= 0:
+        side = "the landlord" if result.winner == result.landlord else "the peasants"
+        return f"landlord seat {result.landlord}; {side} won, seat {result.winner} out first"
+    return "finishing order " + ", ".join(f"seat {seat}" for seat in result.finishing_order)
+
+
 def _plural(count: int, noun: str) -> str:
     """``1 hand``, ``2 hands``."""
     return f"{count} {noun}{'s' if count != 1 else ''}"
@@ -478,9 +490,8 @@ def _referee(arguments: argparse.Namespace, stdin: TextIO, stdout: TextIO, stder
         assert record is not None
         print("The record is legal: every move follows the rules.", file=stdout)
         for number, result in enumerate(report.results, 1):
-            order = ", ".join(f"seat {seat}" for seat in result.finishing_order)
             scores = ", ".join(f"seat {seat} {score:+d}" for seat, score in enumerate(result.scores))
-            print(f"  hand {number}: finishing order {order}; scores {scores}", file=stdout)
+            print(f"  hand {number}: {_outcome(result)}; scores {scores}", file=stdout)
         if len(record.hands) > len(report.results):
             moves = len(record.hands[-1].actions)
             print(f"  hand {len(record.hands)}: unfinished ({_plural(moves, 'move')} played), so not scored", file=stdout)

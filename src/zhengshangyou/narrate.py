@@ -289,7 +289,10 @@ class _Table:
         if not self.held[seat]:
             self.finished.append(seat)
             place = len(self.finished)
-            if place == 1:
+            if place == 1 and rules.teams == "landlord":
+                side = "the landlord's side" if seat == self.seen.landlord else "the peasants' side"
+                self.say("out", f"{name} is out first: {side} wins (D8.1)", seat, "D8.1")
+            elif place == 1:
                 self.say("out", f"{name} is out: Winner{' (上游)' if self.unicode else ''} (R6.1)", seat, "R6.1")
             else:
                 self.say("out", f"{name} is out, {ordinal(place)}", seat, "R6.1")
@@ -530,8 +533,8 @@ def _landlord_lines(result: HandResult, rules: Rules, names: Sequence[str], spri
     factor = (rules.spring_multiplier or 2) if spring and rules.scoring == "multiplier" else 1
     bombs = (result.multiplier // factor).bit_length() - 1
     if spring:
-        what = "spring: the peasants played no card" if winner == landlord else "anti-spring: the landlord made one play only"
-        lines.append(f"A {what} (D9.2)")
+        what = "A spring: the peasants played no card" if winner == landlord else "An anti-spring: the landlord made one play only"
+        lines.append(f"{what} (D9.2)")
     for seat in range(players):
         part = "landlord" if seat == landlord else "peasant"
         reason = _landlord_reason(result, rules, seat, bombs, factor)
@@ -555,7 +558,7 @@ def _landlord_reason(result: HandResult, rules: Rules, seat: int, bombs: int, fa
     stake = abs(result.scores[(result.landlord + 1) % len(result.scores)])
     how = f"base {stake // result.multiplier} ×{2**bombs} ({counted})"
     if factor > 1:
-        how += f" ×{factor} (spring)"
+        how += f" ×{factor} ({'spring' if result.winner == result.landlord else 'anti-spring'})"
     if seat == result.landlord:
         verb = "receives the stake from each peasant" if won else "pays each peasant the stake"
     else:

@@ -757,24 +757,30 @@ def replay_session(
     held: tuple[Card, ...] | None = None
     for number, hand in enumerate(record.hands):
         if number:
-            game.next_hand()
+            if game.observation(seat).hand_number < number:  # (a redeal deals at once, D3.3)
+                game.next_hand()
             shown = 0
         for action in [None, *hand.actions]:
             if action is not None:
                 game.play(action.move, seat=action.seat)
                 index += 1
             seen = game.observation(seat)
-            told = events(seen, names, unicode=screen.unicode)
-            for event in told[shown:]:
-                screen.event(event)
-            if action is not None and len(told) == shown:
-                screen.say(_unseen(action.move, action.seat, seat, names))
-            shown = len(told)
-            if seen.hand.cards != held:
-                held = seen.hand.cards
-                line = Text(f"seat {seat}'s hand ({len(held)}): ", style="bold")
-                line.append_text(screen.cards(held))
-                screen.say(line)
+            if seen.hand_number != number:
+                # Nobody bid: the last pass dealt the next hand at once (D3.3); it is said here.
+                assert action is not None
+                screen.event(Event(f"{names[action.seat]} passes", "auction", action.seat, "D3.3"))
+            else:
+                told = events(seen, names, unicode=screen.unicode)
+                for event in told[shown:]:
+                    screen.event(event)
+                if action is not None and len(told) == shown:
+                    screen.say(_unseen(action.move, action.seat, seat, names))
+                shown = len(told)
+                if seen.hand.cards != held:
+                    held = seen.hand.cards
+                    line = Text(f"seat {seat}'s hand ({len(held)}): ", style="bold")
+                    line.append_text(screen.cards(held))
+                    screen.say(line)
             if action is None:
                 continue
             if show_hands:
