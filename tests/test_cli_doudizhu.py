@@ -37,6 +37,7 @@ from zhengshangyou.cards import Card
 from zhengshangyou.cli import main
 from zhengshangyou.game import Action, Observation, Phase
 from zhengshangyou.plays import Play
+from zhengshangyou.record import referee
 
 RANDOM = ["--bots", "random"]
 MOVE_LINE = re.compile(r"^seat (\d+) \(\w+\) (plays|passes|bids|calls|robs|declines|does not rob)\b")
@@ -355,6 +356,11 @@ def test_D3_referee_and_replay_a_dou_dizhu_record(tmp_path: Path, kept_games: li
     assert moves[2] == {"seat": 1, "bid": 2}
     moves[2] = {"seat": 1, "bid": 1}
     path.write_text(json.dumps(data), encoding="utf-8")
+    # The library's report: the index from 0 (as documented), the words counting from 1.
+    report = referee(data)
+    assert (report.index, report.rule) == (2, "D3.1")
+    assert report.reason == "move 3 (hand 1, seat 1, bid 1): a bid must be higher than the high bid, 1: bid 2, bid 3, or pass (D3.1)"
+    assert str(report).startswith("illegal at move 3 (D3.1): ")
     out = io.StringIO()
     assert main(["referee", str(path)], stdout=out) == 1
     assert out.getvalue().splitlines() == [

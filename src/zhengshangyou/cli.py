@@ -431,27 +431,19 @@ def _tournament(arguments: argparse.Namespace, stdin: TextIO, stdout: TextIO, st
 # --- referee and rules --------------------------------------------------------
 
 
-# Where the library's reasons say a record's move or hand, counted from 0 (its indexes):
-# the command counts from 1, as a person does.
-_AT_MOVE = re.compile(r"move (\d+) \(hand (\d+), seat (\d+), ([^)]*)\): ")
-_AT_INDEX = re.compile(r"(move|hand) (\d+): ")
-
-
-def _counted_from_one(report: RefereeReport) -> tuple[str, str]:
-    """Where the record breaks a rule and why, counting moves and hands from 1."""
+def _located(report: RefereeReport) -> tuple[str, str]:
+    """Where the record breaks a rule and why. The referee's reasons count moves and
+    hands from 1; a move's own place (``move 3 (hand 1, seat 1, bid 1): ...``) goes
+    with the where."""
     reason = report.reason
     if report.index is None:
-        where = "the record itself"
-    else:
-        where = f"move {report.index + 1} (counting from 1 over the whole match)"
-    at = _AT_MOVE.match(reason)
-    if at is not None and report.index is not None:
-        move, hand, seat, what = at.groups()
-        where = f"move {int(move) + 1} (counting from 1 over the whole match): hand {int(hand) + 1}, seat {seat}, {what}"
-        return where, reason[at.end() :]
-    at = _AT_INDEX.match(reason)
-    if at is not None:
-        reason = f"{at.group(1)} {int(at.group(2)) + 1}: {reason[at.end() :]}"
+        return "the record itself", reason
+    where = f"move {report.index + 1} (counting from 1 over the whole match)"
+    head = f"move {report.index + 1} ("
+    if reason.startswith(head):
+        place, found, why = reason[len(head) :].partition("): ")
+        if found:
+            return f"{where}: {place}", why
     return where, reason
 
 
@@ -500,7 +492,7 @@ def _referee(arguments: argparse.Namespace, stdin: TextIO, stdout: TextIO, stder
         for seat, score in enumerate(report.scores):
             print(f"  {f'seat {seat}':<{width}}  {score:+d}", file=stdout)
         return EXIT_OK
-    where, reason = _counted_from_one(report)
+    where, reason = _located(report)
     if report.index is None and report.rule is None:
         raise _UsageError(f"{path} is not a game record: {reason}")
     print(f"The record breaks a rule at {where}.", file=stdout)
