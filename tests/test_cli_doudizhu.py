@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 
 from test_cli_observation import CARD, PROMPT
 from test_cli_play import Typed, play
-from zhengshangyou import Game, Record
+from zhengshangyou import Game, Record, Rules
 from zhengshangyou.actions import PASS, Bid, Call, Move, Rob
 from zhengshangyou.bots import RandomBot
 from zhengshangyou.cards import Card
@@ -468,3 +468,54 @@ def test_D3_no_typed_line_crashes_a_dou_dizhu_game(lines: list[str], seed: int, 
     status = main(["play", *argv], stdin=Typed(screen, *typed), stdout=screen, stderr=errors)
     assert (status, errors.getvalue()) == (0, "")
     assert screen.getvalue().endswith(("End of input: stopping.\n", "your move> ")) or "Match totals" in screen.getvalue()
+
+
+def test_D3_4_the_seats_table_says_who_declined_and_who_did_not_rob() -> None:
+    from zhengshangyou.game import State
+    from zhengshangyou.terminal import Screen, _seat_lines
+
+    start = State.new(Rules.preset("doudizhu", auction="call_rob"), seed=1)
+    first, second = start.to_act, (start.to_act + 1) % 3
+    names = [f"seat {seat}" for seat in range(3)]
+
+    def rows(state: State) -> dict[int, str]:
+        lines = _seat_lines(state.observation(0), names, Screen(io.StringIO()))[1:]
+        return {int(line.plain.split()[1]): line.plain for line in lines}
+
+    declined = rows(start.play(PASS).play(Call()))  # the first declines to call, the second calls
+    assert declined[first].endswith("declined")
+    assert declined[second].endswith("called")
+    no_rob = rows(start.play(Call()).play(PASS))  # the first calls, the second does not rob
+    assert no_rob[first].endswith("called")
+    assert no_rob[second].endswith("did not rob")
+
+
+def test_D4_1_without_a_kitty_the_table_names_the_landlord_alone(kept_games: list[Game]) -> None:
+    status, text = play(["--preset", "douzero", "--kitty", "0", "--seed", "2", *RANDOM], "quit")
+    assert status == 0
+    lines = lines_of(text)
+    assert "landlord: seat 0 (you) · base 1 · bombs and rockets so far ×1" in lines
+    assert not any(line.startswith("kitty") for line in lines)
+    assert "takes the kitty" not in text
+
+
+@pytest.mark.parametrize(
+    ("move", "rule", "why"),
+    [
+        ({"seat": 0, "bid": 4}, "D3.1", "move 1: a bid is 1, 2 or 3, not 4"),
+        ({"seat": 0, "call": 1}, "D3.4", "move 1: call must be true, not 1"),
+    ],
+)
+def test_D3_the_referee_names_a_bad_auction_move_of_a_record(tmp_path: Path, move: dict[str, object], rule: str, why: str) -> None:
+    game = Game(Rules.preset("doudizhu", auction="call_rob" if "call" in move else "bid"), seed=1)
+    data = Record.from_game(game).to_data()
+    data["hands"][0]["moves"] = [move]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    out = io.StringIO()
+    assert main(["referee", str(path)], stdout=out) == 1
+    assert out.getvalue().splitlines() == [
+        "The record breaks a rule at move 1 (counting from 1 over the whole match).",
+        f"  rule: {rule}",
+        f"  why:  {why}",
+    ]

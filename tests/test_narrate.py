@@ -16,6 +16,8 @@ from hypothesis import strategies as st
 
 from zhengshangyou import PASS, PRESETS, Offer, Phase, Play, Rules, State
 from zhengshangyou.actions import Bid, Call, Rob
+from zhengshangyou.game import Deal
+from zhengshangyou.hand import Hand
 from zhengshangyou.narrate import cards_text, events, move_text, score_lines
 from zhengshangyou.scoring import HandResult
 from zhengshangyou.testing import rules_sets
@@ -277,3 +279,37 @@ def test_D9_DE11_DE12_the_team_result_and_the_stake() -> None:
     assert score_lines(HandResult((0, 1, 2), (0, 3, 4), (True,) * 3, (0, 0, 0), landlord=0), none)[2].endswith(
         "no points are kept (R7.3)"
     )
+
+
+def _bomb_lead(rules: Rules) -> State:
+    """A hand whose landlord (seat 0, D3.5) holds the four 3s and leads them."""
+    deck = sorted(rules.deck())
+    threes = [card for card in deck if card.rank.symbol == "3"]
+    rest = [card for card in deck if card not in threes]
+    kitty = tuple(rest[:3])
+    rest = rest[3:]
+    hands = (Hand((*threes, *rest[:13])), Hand(rest[13:30]), Hand(rest[30:47]))
+    state = State.new(rules, deals=[Deal(0, hands, kitty=kitty)])
+    return state.play(Play.parse("3D 3C 3H 3S", rules))
+
+
+@pytest.mark.parametrize(
+    ("preset", "options", "said"),
+    [
+        ("douzero", {}, "a bomb doubles the reward: 2 so far (D9.4)"),
+        ("douzero", {"douzero_objective": "logadp"}, "a bomb adds 1 to the reward: 2 so far (D9.4)"),
+        ("douzero", {"douzero_objective": "wp"}, None),
+        ("rlcard", {}, None),
+        ("douzero", {"scoring": "multiplier", "douzero_objective": None}, "a bomb doubles the stake: ×2 so far (D9.1)"),
+    ],
+)
+def test_D9_1_D9_4_a_bomb_is_told_with_what_it_does_to_the_stake(preset: str, options: dict[str, object], said: str | None) -> None:
+    state = _bomb_lead(Rules.preset(preset, **options))
+    told = [event for event in events(state.observation(1)) if event.kind == "double"]
+    assert [event.text for event in told] == ([said] if said else [])
+
+
+def test_D4_1_a_landlord_without_a_kitty_takes_none() -> None:
+    state = State.new(Rules.preset("douzero", kitty=0), seed=1)
+    told = [event.text for event in events(state.observation(1)) if event.kind == "landlord"]
+    assert told == ["seat 0 is the landlord (named by the rules), base 1; the peasants are seat 1 and seat 2 (D4.2)"]

@@ -440,10 +440,9 @@ def _located(report: RefereeReport) -> tuple[str, str]:
         return "the record itself", reason
     where = f"move {report.index + 1} (counting from 1 over the whole match)"
     head = f"move {report.index + 1} ("
-    if reason.startswith(head):
-        place, found, why = reason[len(head) :].partition("): ")
-        if found:
-            return f"{where}: {place}", why
+    if reason.startswith(head) and "): " in reason:
+        place, _, why = reason[len(head) :].partition("): ")
+        return f"{where}: {place}", why
     return where, reason
 
 
