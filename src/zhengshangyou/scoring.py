@@ -57,6 +57,9 @@ def score_hand(
     >>> score_hand(Rules(scoring="placement"), finishing_order=(2, 0, 1, 3),
     ...            cards_left=(1, 5, 0, 7), played=(True,) * 4)
     (1, 0, 2, 0)
+    >>> score_hand(Rules(scoring="win_loss"), finishing_order=(2, 0, 1, 3),
+    ...            cards_left=(1, 5, 0, 7), played=(True,) * 4)
+    (0, 0, 1, 0)
     >>> score_hand(Rules(scoring="none"), finishing_order=(2, 0, 1, 3),
     ...            cards_left=(1, 5, 0, 7), played=(True,) * 4)
     (0, 0, 0, 0)
@@ -75,6 +78,8 @@ def score_hand(
         scores[finishing_order[0]] += 2
         if seats > 1:
             scores[finishing_order[1]] += 1
+    elif rules.scoring == "win_loss":  # D9.3 without a landlord: the Winner alone wins
+        scores[finishing_order[0]] = 1
     return tuple(scores)
 
 

@@ -238,7 +238,7 @@ class AuctionLogic(PhaseLogic):
 def _bidding(state: State) -> Bidding:
     """The auction under way in ``state``."""
     bidding = state.hand_state.auction
-    assert isinstance(bidding, Bidding)
+    assert bidding is not None
     return bidding
 
 

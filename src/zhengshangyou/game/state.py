@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -54,6 +54,9 @@ from zhengshangyou.hand import Hand
 from zhengshangyou.plays import Play
 from zhengshangyou.rules import Rules, check_rules, shared
 from zhengshangyou.scoring import HandResult
+
+if TYPE_CHECKING:  # (the auction's module is a phase: it imports the machinery)
+    from zhengshangyou.game.auction import Bidding
 
 __all__ = [
     "Action",
@@ -126,7 +129,7 @@ class HandState:
     exchanged: tuple[Action, ...] = ()  # public transfers of this hand (R8.2)
     landlord: int = -1  # the landlord, once known (D3, D4); -1 before, or in a game without one
     base: int = 0  # the stake the auction settled (D3.1, D3.4), 1 without an auction (D3.5); 0 before
-    auction: object = None  # the auction under way (an auction.Bidding, D3); None when none is
+    auction: Bidding | None = None  # the auction under way (D3); None when none is
 
 
 @attrs.frozen
@@ -485,7 +488,7 @@ class State:
         return self.hand_state.base
 
     @property
-    def auction(self) -> object:
+    def auction(self) -> Bidding | None:
         """The auction under way (a :class:`~zhengshangyou.game.auction.Bidding`), or None
         (D3; :attr:`HandState.auction`).
 
