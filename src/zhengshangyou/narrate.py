@@ -35,7 +35,7 @@ import attrs
 from zhengshangyou.actions import Bid, Call, Give, Move, Offer, Pass, Return, Rob, Take
 from zhengshangyou.cards import Card, format_cards
 from zhengshangyou.combinations import Kind
-from zhengshangyou.game import Observation, Phase, next_active, next_to_act
+from zhengshangyou.game import Action, Observation, Phase, next_active, next_to_act
 from zhengshangyou.hand import Hand
 from zhengshangyou.moves import engine_plays
 from zhengshangyou.plays import Play, classify_all, laid_out
@@ -414,9 +414,27 @@ def events(seen: Observation, names: Sequence[str] | None = None, *, unicode: bo
     elif seen.trick_card is not None and seen.trick_seat is not None:
         card = table.cards((seen.trick_card,))
         table.say("deal", f"face-up card: {card}, dealt to {names[seen.trick_seat]} (R2.4)", seen.trick_seat, "R2.4")
-    history = seen.history
-    # The auction's moves are those before the first play: the landlord leads, and
-    # the leader may not pass (D7.1).
+    _tell_moves(table, seen.history)
+    if seen.phase is Phase.PLAY and not table.led:
+        if landlord_game and not table.settled:
+            table.settle()
+        table.first_lead(seen.to_act)
+        table.led = True
+    if seen.phase.is_over:
+        result = seen.results[-1]
+        table.say("score", "The hand is over.")
+        table.out.extend(
+            Event(line, "score") for line in score_lines(result, rules, names, spring=_spring(seen, result))
+        )
+    return tuple(table.out)
+
+
+def _tell_moves(table: _Table, history: Sequence[Action]) -> None:
+    """Tell the hand's public moves, in order, to ``table``: the auction's moves,
+    which are those before the first play (the landlord leads, and the leader may
+    not pass, D7.1), then the landlord, then the exchange and the play."""
+    rules = table.rules
+    landlord_game = rules.teams == "landlord"
     bidding = landlord_game and rules.auction != "none"
     for index, action in enumerate(history):
         move = action.move
@@ -430,24 +448,12 @@ def events(seen: Observation, names: Sequence[str] | None = None, *, unicode: bo
             table.settle()
         if isinstance(move, Play):
             if not table.play(action.seat, move, then):
-                break
+                return
         elif isinstance(move, Pass):
             table.pass_(action.seat)
         else:
             assert isinstance(move, (Give, Offer, Take, Return))
             table.exchange(action.seat, move)
-    if seen.phase is Phase.PLAY and not table.led:
-        if landlord_game and not table.settled:
-            table.settle()
-        table.first_lead(seen.to_act)
-        table.led = True
-    if seen.phase.is_over:
-        result = seen.results[-1]
-        table.say("score", "The hand is over.")
-        table.out.extend(
-            Event(line, "score") for line in score_lines(result, rules, names, spring=_spring(seen, result))
-        )
-    return tuple(table.out)
 
 
 def _spring(seen: Observation, result: HandResult) -> bool:

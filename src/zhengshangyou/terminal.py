@@ -707,16 +707,24 @@ def _person_moves(game: Game, seen: Observation, stdin: TextIO, screen: Screen) 
                 screen.say(f"  {index}) {kind.replace('_', ' ')}   ({cards} as {kind})")
             screen.say(f"type its number (1 to {len(kinds)}), or the play with 'as <kind>' (R3.16)")
         except ValueError as error:  # the library's errors are ValueErrors naming a rule
-            message = str(error)
-            rule = getattr(error, "rule", None)
-            if rule and f"({rule})" not in message:
-                message += f" ({rule})"
-            guess = _did_you_mean(text) if isinstance(error, NotationError) else None
-            if guess is not None:
-                message += f"; did you mean '{guess}'?"
-            screen.say(Text(f"Not allowed: {message}", style="yellow"))
+            screen.say(Text(f"Not allowed: {_refusal(error, text)}", style="yellow"))
         else:
             return True
+
+
+def _refusal(error: ValueError, text: str) -> str:
+    """Why the library refused what the person typed, once, with its rule id; a close
+    typo of a command pointed out.
+
+    >>> _refusal(NotationError("'pas' is not a card (R1.4)", rule="R1.4"), "pas")
+    "'pas' is not a card (R1.4); did you mean 'pass'?"
+    """
+    message = str(error)
+    rule = getattr(error, "rule", None)
+    if rule and f"({rule})" not in message:
+        message += f" ({rule})"
+    guess = _did_you_mean(text) if isinstance(error, NotationError) else None
+    return message if guess is None else f"{message}; did you mean '{guess}'?"
 
 
 def replay_session(
