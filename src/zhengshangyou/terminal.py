@@ -569,7 +569,7 @@ def play_session(
     match = hands > 1
     if header:
         screen.say(Text(header, style="bold"))
-    screen.say(f"Type {_commands(game.rules)}.")
+    screen.say(f"Type {_commands(game.observation(you).rules)}.")
     shown_hand, shown = -1, 0
     played = 0
     mover = -1  # the seat that made the last move
