@@ -1,0 +1,301 @@
+"""The library's Dou Dizhu game flow against the reference of ``tests/reference_doudizhu.py``
+(issue 36), written from FAMILY.md part D alone.
+
+1. Random auctions under random option sets (D2.3, D3.1 to D3.5): at every step the
+   seat to act and the legal moves equal the reference's, and so does the outcome:
+   the landlord and the base, or a hand thrown in (void, or redealt at once).
+2. Random whole hands under the four presets (D10) and random scoring options: the
+   hand's result equals the reference's, computed from the hand's public log alone
+   (D8.1, D4.2, D9.1 to D9.4).
+3. Observations (D4.1, DE14, D9): the kitty shown per ``kitty_public`` and the
+   doubling so far, at every step of a hand.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import event, given
+from hypothesis import strategies as st
+
+from reference_doudizhu import (
+    LogEntry,
+    RefAuction,
+    RefOutcome,
+    ref_first_bidder,
+    ref_kitty_seen,
+    ref_observed_multiplier,
+    ref_score,
+)
+from zhengshangyou import PASS, Deal, Game, Phase, Rules
+from zhengshangyou.actions import Bid, Call, Rob
+from zhengshangyou.game.state import Action
+
+PRESETS = ("doudizhu", "douzero", "rlcard", "openspiel")
+
+
+def library_move(text: str) -> Any:
+    """The library's move for a reference auction move."""
+    if text == "pass":
+        return PASS
+    if text == "call":
+        return Call()
+    if text == "rob":
+        return Rob()
+    return Bid(int(text.split()[1]))
+
+
+def rank(card: Any) -> str:
+    """A card's rank as the reference writes it (its name without the suit)."""
+    name = str(card)
+    return name if name in ("BJ", "RJ") else name[:-1]
+
+
+def first_of(rules: Rules, deal: Deal) -> int:
+    """The first bidder of ``deal`` by the reference (D2.3)."""
+    return ref_first_bidder(
+        rules.first_bidder or "face_up_card",
+        players=rules.players,
+        dealer=deal.dealer,
+        face_up_card=None if deal.trick_card is None else str(deal.trick_card),
+        hands=[[str(card) for card in hand] for hand in deal.hands],
+        drawn=deal.trick_seat,
+    )
+
+
+def new_auction(rules: Rules, deal: Deal) -> RefAuction:
+    """The reference's auction of ``deal`` under ``rules``."""
+    first = 0 if rules.auction == "none" else first_of(rules, deal)
+    return RefAuction(
+        rules.auction,
+        rules.bid_rounds,
+        players=rules.players,
+        first=first,
+        landlord_seat=rules.landlord_seat,
+    )
+
+
+def split_log(rules: Rules, deal: Deal, log: tuple[Action, ...]) -> tuple[RefOutcome, list[LogEntry]]:
+    """Replay a hand's log through the reference's auction; the rest is the play log."""
+    auction = new_auction(rules, deal)
+    moves = list(log)
+    while auction.outcome is None:
+        action = moves.pop(0)
+        assert action.seat == auction.to_act
+        auction.play(str(action.move))
+    play_log: list[LogEntry] = [
+        (action.seat, None if action.move is PASS else tuple(rank(card) for card in action.move.cards))  # type: ignore[union-attr]
+        for action in moves
+    ]
+    return auction.outcome, play_log
+
+
+# --- 1. the auction --------------------------------------------------------------------------
+
+
+@st.composite
+def auction_rules(draw: st.DrawFn) -> Rules:
+    """A random Dou Dizhu option set for the auction (D2.3, D3)."""
+    players = draw(st.sampled_from([3, 3, 3, 2, 4]))
+    auction = draw(st.sampled_from(["bid", "call_rob", "none"]))
+    options: dict[str, Any] = {"players": players, "auction": auction}
+    if auction == "bid":
+        options["bid_rounds"] = draw(st.sampled_from([None, "once", "until_two_passes"]))
+    if auction != "none":
+        options["first_bidder"] = draw(st.sampled_from([None, "face_up_card", "rotate", "random"]))
+        options["all_pass"] = draw(st.sampled_from([None, "redeal", "void"]))
+    else:
+        options["landlord_seat"] = draw(st.one_of(st.none(), st.integers(0, players - 1)))
+    return Rules.preset("doudizhu", **options)
+
+
+@given(rules=auction_rules(), seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_D3_auction_moves_and_outcome_agree_with_the_reference(
+    rules: Rules, seed: int, data: st.DataObject
+) -> None:
+    game = Game(rules, seed=seed)
+    kitty = rules.kitty
+    for hand_number in range(4):  # at most three redeals in a row, then stop
+        state = game.state
+        assert state.hand_number == hand_number
+        deal = state.deal
+        auction = new_auction(rules, deal)
+        dealt = [len(hand) for hand in deal.hands]
+        if auction.outcome is None:  # D2.3: the first bidder opens
+            assert game.phase is Phase.AUCTION
+            assert (state.landlord, state.base) == (-1, 0)
+        while auction.outcome is None:
+            assert game.phase is Phase.AUCTION
+            assert game.to_act == auction.to_act
+            assert set(game.legal_moves()) == {library_move(move) for move in auction.legal()}
+            # pass half the time, so that hands are thrown in often enough (D3.3)
+            move = "pass" if data.draw(st.booleans()) else data.draw(st.sampled_from(sorted(auction.legal())))
+            game.play(library_move(move))
+            auction.play(move)
+        outcome = auction.outcome
+        state = game.state
+        event(f"{rules.players} seats, {rules.auction}/{rules.bid_rounds}: {'thrown in' if outcome.thrown_in else f'base {outcome.base}'}")
+        if not outcome.thrown_in:  # D3.1, D3.4, D3.5, D4.1, D7.1
+            assert game.phase is Phase.PLAY
+            assert (state.hand_number, state.landlord, state.base) == (hand_number, outcome.landlord, outcome.base)
+            assert game.to_act == outcome.landlord
+            assert len(state.hands[outcome.landlord]) == dealt[outcome.landlord] + kitty
+            assert all(card in state.hands[outcome.landlord] for card in deal.kitty)
+            for seat in range(rules.players):
+                seen = game.observation(seat)
+                assert (seen.landlord, seen.base) == (outcome.landlord, outcome.base)
+            return
+        result = state.results[hand_number]  # D3.3: thrown in, every score 0
+        assert result.thrown_in
+        assert result.scores == (0,) * rules.players
+        assert (result.winner, result.loser, result.winners) == (-1, -1, ())
+        if rules.all_pass == "void":
+            assert game.phase is Phase.HAND_OVER
+            assert state.hand_number == hand_number
+            return
+        # redeal: the next deal at once, by the next dealer (library ruling of D3.3)
+        assert game.phase is Phase.AUCTION
+        assert state.hand_number == hand_number + 1
+        assert state.deal.dealer == (deal.dealer + 1) % rules.players
+
+
+def test_DE9_DE10_reference_examples_on_the_library() -> None:
+    """The rulings' examples, played on the library from the reference's first bidder."""
+    for options, moves, expected in [
+        ({}, ["pass", "bid 1", "pass"], (1, 1)),
+        ({"bid_rounds": "until_two_passes"}, ["pass", "bid 1", "pass", "bid 2", "pass", "pass"], (0, 2)),
+        ({"auction": "call_rob"}, ["call", "rob", "pass", "rob"], (0, 4)),
+    ]:
+        rules = Rules.preset("doudizhu", first_bidder="rotate", **options)
+        game = Game(rules, seed=5)
+        first = first_of(rules, game.state.deal)
+        auction = RefAuction(rules.auction, rules.bid_rounds, players=3, first=first)
+        for move in moves:
+            auction.play(move)
+            game.play(move)
+        assert auction.outcome == RefOutcome((first + expected[0]) % 3, expected[1], False)
+        assert (game.state.landlord, game.state.base) == ((first + expected[0]) % 3, expected[1])
+
+
+# --- 2. whole hands --------------------------------------------------------------------------
+
+
+@st.composite
+def hand_rules(draw: st.DrawFn) -> Rules:
+    """A preset (D10) with random scoring options (D9)."""
+    preset = draw(st.sampled_from(PRESETS))
+    options: dict[str, Any] = {}
+    scoring = draw(st.sampled_from([None, "multiplier", "win_loss", "douzero"]))
+    if scoring is not None:
+        options["scoring"] = scoring
+    effective = scoring or Rules.preset(preset).scoring
+    if effective == "multiplier":
+        options["spring_multiplier"] = draw(st.sampled_from([None, 2, 3]))
+    if effective == "douzero":
+        options["douzero_objective"] = draw(st.sampled_from([None, "wp", "adp", "logadp"]))
+    return Rules.preset(preset, **options)
+
+
+#: How a seat chooses: at random, or passing whenever it may (which makes springs and
+#: anti-springs, D9.2, come up).
+STYLES = st.lists(st.sampled_from(["random", "random", "passer"]), min_size=3, max_size=3)
+
+
+def choose(game: Game, rng: random.Random, styles: list[str]) -> Any:
+    """A random legal move for the seat to act, in its style."""
+    moves = list(game.legal_moves())
+    if game.phase is Phase.PLAY and styles[game.to_act] == "passer" and PASS in moves:
+        return PASS
+    return rng.choice(moves)
+
+
+def check_observations(game: Game) -> None:
+    """Every seat's observation against the reference (D4.1, DE14, D9)."""
+    state = game.state
+    rules = game.rules
+    _, play_log = split_log(rules, state.deal, state.log) if state.landlord >= 0 else (None, [])
+    kitty = [str(card) for card in state.deal.kitty]
+    for seat in range(rules.players):
+        seen = game.observation(seat)
+        expected = ref_kitty_seen(kitty, kitty_public=bool(rules.kitty_public), seat=seat, landlord=state.landlord)
+        assert tuple(str(card) for card in seen.kitty) == expected
+        assert seen.multiplier == ref_observed_multiplier(play_log)
+        assert seen.landlord == state.landlord
+
+
+def play_first_hand(game: Game, rng: random.Random, styles: list[str], *, observe: bool = False) -> None:
+    """Play random moves until the first hand is decided (played out or thrown in)."""
+    while not game.state.results:
+        if observe:
+            check_observations(game)
+        game.play(choose(game, rng, styles))
+    if observe and game.state.hand_number == 0:
+        check_observations(game)
+
+
+@given(rules=hand_rules(), seed=st.integers(0, 2**32 - 1), styles=STYLES)
+def test_D8_1_D4_2_D9_whole_hands_score_as_the_reference(rules: Rules, seed: int, styles: list[str]) -> None:
+    game = Game(rules, seed=seed)
+    play_first_hand(game, random.Random(seed), styles)
+    state = game.state
+    result = state.results[0]
+    deal, log = (state.deal, state.log) if state.hand_number == 0 else state.past[0]
+    outcome, play_log = split_log(rules, deal, log)
+    if outcome.thrown_in:  # D3.3
+        assert result.thrown_in
+        assert result.scores == (0,) * rules.players
+        return
+    assert not result.thrown_in
+    assert (result.landlord, state.base) == (outcome.landlord, outcome.base)
+    expected = ref_score(
+        play_log,
+        players=rules.players,
+        landlord=outcome.landlord,
+        base=outcome.base,
+        scoring=rules.scoring,
+        spring_multiplier=rules.spring_multiplier,
+        douzero_objective=rules.douzero_objective,
+    )
+    event(f"spring {expected.spring}, anti-spring {expected.anti_spring}, bombs {expected.bombs}")
+    assert len(state.hands[expected.first_out]) == 0  # D8.1: the last play was his last card
+    assert result.finishing_order[0] == expected.first_out
+    assert result.scores == expected.scores
+    assert result.winners == expected.winners
+    assert result.multiplier == expected.multiplier
+    assert result.landlord == outcome.landlord
+
+
+# --- 3. observations -------------------------------------------------------------------------
+
+
+@given(
+    preset=st.sampled_from(PRESETS),
+    kitty_public=st.sampled_from([None, True, False]),
+    seed=st.integers(0, 2**32 - 1),
+    styles=STYLES,
+)
+def test_D4_1_DE14_kitty_and_multiplier_in_every_observation(
+    preset: str, kitty_public: bool | None, seed: int, styles: list[str]
+) -> None:
+    rules = Rules.preset(preset, **({} if kitty_public is None else {"kitty_public": kitty_public}))
+    game = Game(rules, seed=seed)
+    play_first_hand(game, random.Random(seed), styles, observe=True)
+
+
+def test_D3_2_until_two_passes_at_two_and_four_seats_every_other_seat_passes() -> None:
+    """D3.2 says "two consecutive players pass" for three seats (D2.1); at two and four
+    seats the reference reads it as every other seat passing in a row after a bid, and
+    the library agrees (one pass ends it at two seats; three at four)."""
+    for players, moves in [(2, ["bid 1", "pass"]), (4, ["bid 1", "pass", "pass", "pass"])]:
+        rules = Rules.preset("doudizhu", players=players, bid_rounds="until_two_passes", first_bidder="rotate")
+        game = Game(rules, seed=3)
+        first = first_of(rules, game.state.deal)
+        auction = RefAuction("bid", "until_two_passes", players=players, first=first)
+        for move in moves:
+            assert game.phase is Phase.AUCTION
+            assert auction.outcome is None
+            game.play(move)
+            auction.play(move)
+        assert auction.outcome == RefOutcome(first, 1, False)
+        assert (game.phase, game.state.landlord, game.state.base) == (Phase.PLAY, first, 1)
