@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import event, given
 from hypothesis import strategies as st
 
@@ -30,6 +31,8 @@ from reference_doudizhu import (
 )
 from zhengshangyou import PASS, Deal, Game, Phase, Rules
 from zhengshangyou.actions import Bid, Call, Rob
+from zhengshangyou.errors import InvalidSetupError
+from zhengshangyou.game.deal import deal_cards
 from zhengshangyou.game.state import Action
 
 PRESETS = ("doudizhu", "douzero", "rlcard", "openspiel")
@@ -299,3 +302,17 @@ def test_D3_2_until_two_passes_at_two_and_four_seats_every_other_seat_passes() -
             auction.play(move)
         assert auction.outcome == RefOutcome(first, 1, False)
         assert (game.phase, game.state.landlord, game.state.base) == (Phase.PLAY, first, 1)
+
+
+def test_D2_3_a_later_given_deal_without_its_face_up_card_is_refused() -> None:
+    """Under ``first_bidder="face_up_card"`` every deal names its first bidder by a
+    face-up card (D2.3, "D2.3 applies again" after a redeal, D3.3); a given deal of a
+    later hand without one is refused when the match begins (R2.2a), as the first
+    hand's is, not met later with a bare AssertionError when that hand begins."""
+    rules = Rules.preset("doudizhu")
+    first = Game(rules, seed=1).state.deal
+    later = deal_cards(rules, (first.dealer + 1) % 3, random.Random(5))
+    assert later.trick_card is None
+    with pytest.raises(InvalidSetupError, match="trick_card") as caught:
+        Game(rules, seed=1, deals=[first, later])
+    assert "D2.3" in str(caught.value)

@@ -269,6 +269,13 @@ class State:
                     " deal's face-up trick card (R2.4, D2.3)",
                     rule="R2.4",
                 )
+            for number, later in enumerate(deals[1:], 1):  # an auction marks a card at every deal
+                if marks_a_card(rules, first_hand=False) and later.trick_card is None:
+                    raise InvalidSetupError(
+                        f"first_bidder={rules.first_bidder!r} needs every deal's marked card (its trick_card);"
+                        f" the deal of hand {number} has none (D2.3, R2.2a)",
+                        rule="D2.3",
+                    )
         else:
             deal = deal_cards(rules, dealer, seeded_rng(seed, "deal", 0), trick_card=trick_card)
         match = Match(
