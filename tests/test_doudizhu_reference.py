@@ -31,7 +31,7 @@ from reference_doudizhu import (
 )
 from zhengshangyou import PASS, Deal, Game, Phase, Rules
 from zhengshangyou.actions import Bid, Call, Rob
-from zhengshangyou.errors import InvalidSetupError
+from zhengshangyou.errors import InvalidRulesError, InvalidSetupError
 from zhengshangyou.game.deal import deal_cards
 from zhengshangyou.game.state import Action
 
@@ -316,3 +316,12 @@ def test_D2_3_a_later_given_deal_without_its_face_up_card_is_refused() -> None:
     with pytest.raises(InvalidSetupError, match="trick_card") as caught:
         Game(rules, seed=1, deals=[first, later])
     assert "D2.3" in str(caught.value)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_D12_landlord_seat_without_a_landlord_is_refused_seat_0_included(seat: int) -> None:
+    """``landlord_seat`` names the landlord (D3.5): a game without one (teams="none")
+    refuses it, seat 0 as well as seat 1 (R10)."""
+    with pytest.raises(InvalidRulesError) as caught:
+        Rules(landlord_seat=seat)
+    assert "landlord_seat" in caught.value.options
