@@ -365,7 +365,8 @@ def ref_score(
     The hand ended the moment a seat played its last card (D8.1), so the last
     entry is that seat's play; its side wins (D4.2). ``multiplier`` is D9.1's
     ``m`` under ``scoring="multiplier"`` (spring factor included) and
-    2^(bombs + rockets) under the other scorings, which have no spring factor.
+    2^(bombs + rockets) under the other scorings, which have no spring factor;
+    ``scoring="none"`` scores 0 for every seat.
 
     >>> anti = [(0, ("3",)), (1, ("4",)), (2, None), (0, None), (1, ("5", "6", "7", "8", "9"))]
     >>> ref_score(anti, players=3, landlord=0, base=1, scoring="multiplier").scores
@@ -397,6 +398,9 @@ def ref_score(
     elif scoring == "win_loss":
         multiplier = doubling
         scores = tuple(int(seat in winners) for seat in range(players))
+    elif scoring == "none":
+        multiplier = doubling
+        scores = (0,) * players
     elif scoring == "douzero":
         multiplier = doubling
         objective = douzero_objective or "adp"

@@ -152,7 +152,7 @@ def test_D3_auction_moves_and_outcome_agree_with_the_reference(
         result = state.results[hand_number]  # D3.3: thrown in, every score 0
         assert result.thrown_in
         assert result.scores == (0,) * rules.players
-        assert (result.winner, result.loser, result.winners) == (-1, -1, ())
+        assert (result.winner, result.loser, result.winners, result.landlord) == (-1, -1, (), -1)
         if rules.all_pass == "void":
             assert game.phase is Phase.HAND_OVER
             assert state.hand_number == hand_number
@@ -186,10 +186,11 @@ def test_DE9_DE10_reference_examples_on_the_library() -> None:
 
 @st.composite
 def hand_rules(draw: st.DrawFn) -> Rules:
-    """A preset (D10) with random scoring options (D9)."""
+    """A preset (D10) with random scoring options (D9); three seats mostly (D2.1), two
+    or four at times (the library allows them)."""
     preset = draw(st.sampled_from(PRESETS))
-    options: dict[str, Any] = {}
-    scoring = draw(st.sampled_from([None, "multiplier", "win_loss", "douzero"]))
+    options: dict[str, Any] = {"players": draw(st.sampled_from([3, 3, 3, 2, 4]))}
+    scoring = draw(st.sampled_from([None, "multiplier", "win_loss", "douzero", "none"]))
     if scoring is not None:
         options["scoring"] = scoring
     effective = scoring or Rules.preset(preset).scoring
@@ -202,7 +203,7 @@ def hand_rules(draw: st.DrawFn) -> Rules:
 
 #: How a seat chooses: at random, or passing whenever it may (which makes springs and
 #: anti-springs, D9.2, come up).
-STYLES = st.lists(st.sampled_from(["random", "random", "passer"]), min_size=3, max_size=3)
+STYLES = st.lists(st.sampled_from(["random", "random", "passer"]), min_size=4, max_size=4)
 
 
 def choose(game: Game, rng: random.Random, styles: list[str]) -> Any:
@@ -230,6 +231,7 @@ def check_observations(game: Game) -> None:
 def play_first_hand(game: Game, rng: random.Random, styles: list[str], *, observe: bool = False) -> None:
     """Play random moves until the first hand is decided (played out or thrown in)."""
     while not game.state.results:
+        assert max(map(len, game.state.hands)) <= game.rules.max_hand_size
         if observe:
             check_observations(game)
         game.play(choose(game, rng, styles))
@@ -245,9 +247,13 @@ def test_D8_1_D4_2_D9_whole_hands_score_as_the_reference(rules: Rules, seed: int
     result = state.results[0]
     deal, log = (state.deal, state.log) if state.hand_number == 0 else state.past[0]
     outcome, play_log = split_log(rules, deal, log)
+    assert len(log) <= rules.max_moves
+    low, high = rules.score_bounds
+    assert all(low <= score <= high for score in result.scores)
     if outcome.thrown_in:  # D3.3
         assert result.thrown_in
         assert result.scores == (0,) * rules.players
+        assert (result.landlord, result.winners) == (-1, ())
         return
     assert not result.thrown_in
     assert (result.landlord, state.base) == (outcome.landlord, outcome.base)
