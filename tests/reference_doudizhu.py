@@ -84,16 +84,20 @@ def ref_first_bidder(
     face_up_card: str | None = None,
     hands: Sequence[Sequence[str]] = (),
     drawn: int | None = None,
+    previous: int | None = None,
 ) -> int:
-    """Who opens the auction (D2.3): the holder of the face-up card, the seat after
-    the dealer (``"rotate"``, the library ruling of D2.3: the deal rotates, so the
-    first bidder does), or the seat ``drawn`` at random.
+    """Who opens the auction (D2.3): the holder of the face-up card; under
+    ``"rotate"`` the seat after the ``previous`` hand's first bidder, and on the first
+    hand (no previous one; FAMILY.md does not say) the seat after the dealer, as the
+    library rules; or the seat ``drawn`` at random.
 
     ``face_up_card`` is a card's full name and ``hands`` each seat's cards by name.
 
     >>> ref_first_bidder("face_up_card", players=3, dealer=0, face_up_card="7H", hands=[["3D"], ["7H"], ["9C"]])
     1
     >>> ref_first_bidder("rotate", players=3, dealer=2)
+    0
+    >>> ref_first_bidder("rotate", players=3, dealer=0, previous=2)
     0
     >>> ref_first_bidder("random", players=3, dealer=2, drawn=1)
     1
@@ -104,7 +108,7 @@ def ref_first_bidder(
             raise ValueError(f"the face-up card {face_up_card!r} is not in exactly one hand")
         return holders[0]
     if first_bidder == "rotate":
-        return (dealer + 1) % players
+        return ((dealer if previous is None else previous) + 1) % players
     if first_bidder == "random":
         if drawn is None or not 0 <= drawn < players:
             raise ValueError(f"no drawn seat {drawn!r}")
