@@ -360,3 +360,20 @@ def test_D2_3_rotate_the_first_bidder_moves_one_seat_a_hand_whoever_deals() -> N
                 if game.phase is Phase.AUCTION and game.state.hand_number == len(firsts):
                     firsts.append(game.to_act)  # (a redeal: the next auction at once)
             assert firsts == [(firsts[0] + step) % 3 for step in range(4)], (next_dealer, seed, firsts)
+
+
+def test_D3_3_R2_7_a_later_given_deal_by_the_wrong_dealer_is_refused_when_the_match_begins() -> None:
+    """A redeal follows at once, inside the move that throws the hand in (D3.3), from
+    the next seat in play order (the library's ruling); a given deal of a later hand
+    dealt by another seat is refused when the match begins (R2.2a, R2.7), so that no
+    move that ``legal_moves`` lists (the third pass) is ever refused."""
+    rules = Rules.preset("doudizhu")
+    first = Game(rules, seed=1).state.deal
+    later = deal_cards(rules, first.dealer, random.Random(5), trick_card=True)  # not the next seat
+    with pytest.raises(InvalidSetupError, match=r"R2\.7"):
+        Game(rules, seed=1, deals=[first, later])
+    right = deal_cards(rules, (first.dealer + 1) % 3, random.Random(5), trick_card=True)
+    game = Game(rules, seed=1, deals=[first, right])
+    for _ in range(3):
+        game.play(PASS)
+    assert game.state.deal == right

@@ -270,6 +270,12 @@ class State:
                     rule="R2.4",
                 )
             for number, later in enumerate(deals[1:], 1):  # an auction marks a card at every deal
+                if rules.next_dealer == "rotate" and later.dealer != (deal.dealer + number) % players:
+                    raise InvalidSetupError(  # (known now: a redeal comes inside a move, D3.3)
+                        f"seat {(deal.dealer + number) % players} deals hand {number} (next_dealer='rotate'),"
+                        f" not seat {later.dealer} (R2.7, R2.2a)",
+                        rule="R2.7",
+                    )
                 if marks_a_card(rules, first_hand=False) and later.trick_card is None:
                     raise InvalidSetupError(
                         f"first_bidder={rules.first_bidder!r} needs every deal's marked card (its trick_card);"
