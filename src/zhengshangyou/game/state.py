@@ -226,7 +226,9 @@ class State:
         of the first hands instead of shuffling (as a record does). A given deal
         must look like a real one (R2.2a): exactly the rules' deck, in the R2.2
         sizes counted from its dealer, and a trick card in the hand of the seat it
-        names. ``arranged=True`` sets up a position by hand (a puzzle, a test):
+        names; with an auction every deal marks the card that names its first
+        bidder (D2.3), and under ``next_dealer="rotate"`` each later deal is dealt
+        by the seat after the one before (R2.7). ``arranged=True`` sets up a position by hand (a puzzle, a test):
         the hands may then have any sizes, but every seat still gets at least one
         card and the deck must still be exact; a record never carries such a game
         (the referee refuses it, R2.2a).
