@@ -337,12 +337,6 @@ def test_D12_landlord_seat_without_a_landlord_is_refused_seat_0_included(seat: i
     assert "landlord_seat" in caught.value.options
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="finding (issue 36 review): under first_bidder='rotate' the library opens each"
-    " auction from the seat after the dealer, which moves one seat a hand only under"
-    " next_dealer='rotate'; with next_dealer='winner' or 'loser' (accepted) it does not rotate",
-)
 def test_D2_3_rotate_the_first_bidder_moves_one_seat_a_hand_whoever_deals() -> None:
     """D2.3 ``"rotate"``: the seat after the previous first bidder, hand after hand."""
     for next_dealer in ("winner", "loser"):

@@ -214,13 +214,13 @@ class _Table:
             self.settle()
             return
         first = seen.trick_seat
-        if first is None:  # (rotate: no card is marked)
-            first = (seen.dealer + 1) % rules.players
+        if first is None:  # (rotate: no card is marked; the auction's first move is his)
+            first = seen.history[0].seat if seen.history else seen.to_act
         if seen.trick_card is not None:
             card = self.cards((seen.trick_card,))
             self.say("deal", f"face-up card: {card}, dealt to {names[first]}, who bids first (D2.3)", first, "D2.3")
         else:
-            why = "the seat after the dealer" if rules.first_bidder == "rotate" else "drawn at random"
+            why = "the turn to bid first rotates" if rules.first_bidder == "rotate" else "drawn at random"
             self.say("deal", f"{names[first]} bids first: {why} (D2.3)", first, "D2.3")
 
     def auction(self, seat: int, move: Move) -> None:
