@@ -37,6 +37,9 @@ block               size                       what it holds
 ``hand_number``     1                          the hand's number in the match, from 0
 ==================  =========================  ==============================================
 
+(Under ``all_pass="redeal"`` the hands nobody bid for, dealt again at once, are not
+counted in ``hand_number``: see :func:`played_hands`.)
+
 The ``phase`` block has one entry a phase of :class:`~zhengshangyou.game.Phase` the
 rules' hands go through: exchange, play, hand over and match over, and under rules
 with a landlord (``teams="landlord"``, Dou Dizhu, FAMILY.md part D) the auction too,
@@ -77,7 +80,7 @@ cards the seat cannot see encode alike.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import numpy as np
@@ -97,6 +100,7 @@ from zhengshangyou.errors import (
 from zhengshangyou.game import SEED_LIMIT, Observation, Phase
 from zhengshangyou.plays import Play
 from zhengshangyou.rules import Rules, RulesCache
+from zhengshangyou.scoring import HandResult
 
 __all__ = [
     "LANDLORD_BLOCKS",
@@ -108,6 +112,7 @@ __all__ = [
     "observation_bounds",
     "observation_size",
     "phases",
+    "played_hands",
     "rules_of",
     "suits_encoded",
 ]
@@ -305,6 +310,10 @@ def encode(observation: Observation) -> npt.NDArray[np.float32]:
     out[starts["revolution"]] = observation.revolution
     out[starts["hand_number"]] = observation.hand_number
     if shape.landlord:
+        # The hands dealt again at once after nobody bid (D3.3) are not counted: the
+        # number is the hand's among those played, bounded by an episode's hands.
+        results = observation.results
+        out[starts["hand_number"]] -= len(results) - played_hands(results, rules)
         out[starts["base"]] = observation.base
         bombs = observation.multiplier.bit_length() - 1  # (a power of 2, D9.1)
         out[starts["multiplier"]] = min(bombs, MULTIPLIER_CAP)
@@ -428,6 +437,23 @@ def action_mask(observation: Observation) -> npt.NDArray[np.int8]:
     mask = np.zeros(space.size, dtype=np.int8)
     mask[list(space.moves(observation))] = 1
     return mask
+
+
+def played_hands(results: Sequence[HandResult], rules: Rules) -> int:
+    """How many of the hands of ``results`` count among an episode's hands: all but
+    those nobody bid for under ``all_pass="redeal"``, which are dealt again at once
+    (D3.3; their scores are 0).
+
+    >>> from zhengshangyou import Game
+    >>> game = Game(Rules.preset("doudizhu"), seed=3)
+    >>> for _ in range(3):
+    ...     game.play("pass")
+    >>> len(game.state.results), played_hands(game.state.results, game.rules)
+    (1, 0)
+    """
+    if rules.all_pass == "void":
+        return len(results)
+    return sum(1 for result in results if not result.thrown_in)
 
 
 def check_seed(seed: object) -> int | None:
