@@ -656,7 +656,7 @@ def test_D3_3_gymnasium_redeal_the_episode_goes_on() -> None:
     """doudizhu: the bots decline, the agent declines: the next hand is dealt at once,
     the episode goes on (reward 0); the agent's bid of 3 then settles it."""
     space = ActionSpace(Rules.preset("doudizhu"))
-    env = VsBotsEnv(preset="doudizhu", opponents=PolicyBot(lambda _, mask: space.pass_id), seat=0)
+    env = VsBotsEnv(preset="doudizhu", opponents=PolicyBot(lambda _, mask: space.pass_id), seat=0, hands=2)
     env.reset(seed=1)
     assert env.game.phase is Phase.AUCTION
     hand = env.game.state.hand_number
@@ -667,9 +667,17 @@ def test_D3_3_gymnasium_redeal_the_episode_goes_on() -> None:
     assert env.game.state.results[-1].thrown_in
     assert seen in env.observation_space  # the hand number counts hands played: 0
     assert seen["observation"][layout(env.rules)["hand_number"]].tolist() == [0.0]
-    _, reward, terminated, _, _ = env.step(space.pass_id + 3)  # bid 3 (D3.1)
+    seen, reward, terminated, _, _ = env.step(space.pass_id + 3)  # bid 3 (D3.1)
     assert env.game.state.landlord == 0
     assert env.game.state.base == 3
+    # Two hands played, the thrown-in one not counted: the pass-bots' every auction
+    # is the agent's to take, as landlord.
+    while not terminated:
+        legal = np.flatnonzero(seen["action_mask"])
+        bid = legal[legal > space.pass_id]
+        seen, reward, terminated, _, _ = env.step(int(bid[-1]) if len(bid) else int(legal[0]))
+    results = env.game.state.results
+    assert [result.thrown_in for result in results] == [True, False, False]
 
 
 def test_D3_3_gymnasium_void_ends_the_episode_with_reward_zero() -> None:
