@@ -957,3 +957,41 @@ def test_D2_3_a_random_first_bidder_shows_no_card() -> None:
         strings.append([state.information_state_string(seat) for seat in range(3)])
         assert "trick" not in state.observation_string(0)
     assert strings[0] == strings[1]
+
+
+@pytest.mark.parametrize(
+    ("params", "option", "value"),
+    [
+        ({"preset": "openspiel", "kitty_public": "false"}, "kitty_public", False),
+        ({"preset": "openspiel", "kitty_public": "Yes"}, "kitty_public", True),
+        ({"preset": "doudizhu", "wing_trio_adjacent": "no"}, "wing_trio_adjacent", False),
+        ({"preset": "openspiel", "wing_trio_adjacent": "TRUE"}, "wing_trio_adjacent", True),
+        ({"preset": "doudizhu", "bid_rounds": "until_two_passes"}, "bid_rounds", "until_two_passes"),
+        ({"preset": "doudizhu", "spring_multiplier": 3}, "spring_multiplier", 3),
+        ({"preset": "douzero", "landlord_seat": 2}, "landlord_seat", 2),
+        ({"preset": "douzero", "douzero_objective": "wp"}, "douzero_objective", "wp"),
+    ],
+)
+def test_D12_dou_dizhu_options_are_parameters_and_their_game_strings_load_back(
+    params: dict[str, Any], option: str, value: Any
+) -> None:
+    """The new options of issue 36 are parameters; a tri-state option's text is
+    written "yes" or "no" in the game's string (OpenSpiel would read "true" back as a
+    bool, which a text parameter refuses)."""
+    game = load(**params)
+    assert getattr(game.rules, option) == value
+    again = pyspiel.load_game(str(game))
+    assert again.rules == game.rules
+    assert "=true" not in str(game)
+    assert "=false" not in str(game)
+    assert pyspiel.load_game(NAME, openspiel.parameters(game.rules)).rules == game.rules
+
+
+def test_D12_tri_state_parameters_take_bools_and_refuse_other_types() -> None:
+    """Made without OpenSpiel's loader, the game takes a bool for a tri-state option;
+    any other type is refused naming the parameter."""
+    assert openspiel.ZhengShangyouGame({"preset": "openspiel", "kitty_public": True}).rules.kitty_public
+    with pytest.raises(WrongTypeError, match="kitty_public"):
+        openspiel.ZhengShangyouGame({"preset": "openspiel", "kitty_public": 1})
+    with pytest.raises(InvalidRulesError, match="kitty_public"):
+        load(preset="openspiel", kitty_public="maybe")

@@ -67,7 +67,18 @@ the face-up trick card (R2.4: every dealt card alike; the outcome is the card's
 index, or 54 + index for the copy dealt second when the two copies went to two
 seats). Then the hand is the library's own :class:`~zhengshangyou.game.State`,
 and each decision is an id of :class:`~zhengshangyou.actionspace.ActionSpace`
-(a play, pass, or an exchange decision); action strings are its unique labels.
+(a play, pass, an exchange decision, or a bid, call or rob); action strings are its
+unique labels.
+
+Dou Dizhu (rules with a landlord, FAMILY.md part D): the seats' cards are dealt
+first, then the kitty's (D2.2: ``"deal 5S to the kitty"``), and at every deal of a
+game with an auction the card that names the first bidder (D2.3: any card dealt to a
+seat alike, as the trick card; not shown under ``first_bidder="random"``). A hand
+nobody bids for under ``all_pass="redeal"`` (D3.3) is over with every score 0 and
+the next is dealt by chance nodes at once; it does not count among the episode's
+``hands``, and :data:`REDEAL_LIMIT` deals thrown in a row end the episode (a library
+ruling: a game needs a longest history). Under ``all_pass="void"`` such a hand ends
+with every score 0 and counts as a hand.
 
 Game type and bounds
 --------------------
@@ -75,7 +86,10 @@ Game type and bounds
 The registered type is ``GENERAL_SUM``, since ``scoring="placement"`` hands out 3
 points a hand to no one's loss; a loaded game's own type says what its scoring is:
 ``ZERO_SUM`` under ``"cards_left"`` (R7.1) and ``"none"``, ``CONSTANT_SUM`` (3 a
-hand) under ``"placement"`` unless ``target_score`` can end the episode early.
+hand) under ``"placement"`` unless ``target_score`` can end the episode early;
+under rules with a landlord, ``ZERO_SUM`` with ``"multiplier"`` (D9.1: the
+landlord's two stakes against the peasants' one each), ``GENERAL_SUM`` with
+``"win_loss"`` and ``"douzero"`` (D9.3, D9.4).
 Rewards are ``TERMINAL``: ``returns()`` are 0 until the episode ends, then each
 seat's total over its hands (the library's match scores). The
 :class:`~pyspiel.GameInfo` bounds are true ones: ``min_utility`` and
@@ -83,9 +97,10 @@ seat's total over its hands (the library's match scores). The
 times the hands an episode can have (under ``scoring="none"``, where every return
 is 0, they are -1 and 1: OpenSpiel needs a range); ``max_game_length`` counts
 decisions, as OpenSpiel defines it, :attr:`Rules.max_moves
-<zhengshangyou.rules.Rules.max_moves>` a hand (the first hand has no exchange);
-``max_chance_nodes_in_history`` counts the chance nodes, exactly unless a target
-ends the episode early.
+<zhengshangyou.rules.Rules.max_moves>` a hand (the first hand has no exchange;
+under ``all_pass="redeal"`` with the declines of the hands thrown in, ``players``
+each); ``max_chance_nodes_in_history`` counts the chance nodes, exactly unless a
+target ends the episode early or hands are thrown in and dealt again.
 
 Observations
 ------------
@@ -758,7 +773,9 @@ class ZhengShangyouGame(pyspiel.Game):  # type: ignore[misc]
     def max_chance_nodes_in_history(self) -> int:
         """The chance nodes of an episode: the first dealer (unless given), every card
         of every deal, and the trick card (R2.2–R2.4); fewer only when a target ends
-        the episode early (R7.4).
+        the episode early (R7.4). Under ``all_pass="redeal"`` (D3.3) a bound: the
+        deals of the hands thrown in, up to :data:`REDEAL_LIMIT` in a row, with
+        their first bidders' cards (D2.3).
 
         >>> pyspiel.load_game(NAME).max_chance_nodes_in_history()   # 1 + 54 + 1
         56
