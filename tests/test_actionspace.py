@@ -486,7 +486,9 @@ def test_D3_auction_decisions_have_ids_after_the_pass(
     assert space.pass_id == len(rank_plays(rules))  # no suited classes in Dou Dizhu
     assert space.size == space.pass_id + 1 + len(auction)
     assert list(space.labels[space.pass_id :]) == ["pass", *auction]
-    moves = {"bid 1": Bid(1), "bid 2": Bid(2), "bid 3": Bid(3), "call": Call(), "rob": Rob()}
+    moves: dict[str, Bid | Call | Rob] = {
+        "bid 1": Bid(1), "bid 2": Bid(2), "bid 3": Bid(3), "call": Call(), "rob": Rob()
+    }
     for place, label in enumerate(auction, start=space.pass_id + 1):
         assert space.move(place) == moves[label]
         assert space.encode(moves[label]) == place

@@ -583,9 +583,12 @@ def test_D3_3_pettingzoo_void_ends_the_episode_with_zero_rewards() -> None:
 def test_D3_pettingzoo_the_table_text_shows_the_landlord() -> None:
     table = raw_env(preset="openspiel", render_mode="ansi")
     table.reset(seed=3)
-    assert "landlord" not in table.render()
+    before = table.render()
+    assert before is not None
+    assert "landlord" not in before
     table.step(pass_id(table) + 3)  # bid 3 (D3.1)
     landlord = table.unwrapped.game.state.landlord
     text = table.render()
+    assert text is not None
     assert f"landlord: seat_{landlord}, base 3, multiplier 1" in text
     assert ("kitty" in text) == (table.agent_selection == f"seat_{landlord}")  # D4.1 (openspiel)
