@@ -40,8 +40,8 @@ from zhengshangyou.actionspace import ActionSpace
 from zhengshangyou.cards import Card
 from zhengshangyou.combinations import Kind, catalogue
 from zhengshangyou.envs.encoding import layout, suits_encoded
-from zhengshangyou.errors import InvalidRulesError
 from zhengshangyou.envs.encoding import phases as encoding_phases
+from zhengshangyou.errors import InvalidRulesError
 from zhengshangyou.plays import Play, beats
 from zhengshangyou.rules import Rules, RulesCache, check_rules
 
