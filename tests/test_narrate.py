@@ -33,7 +33,7 @@ def table_rules(draw: st.DrawFn) -> Rules:
             bid_rounds=draw(st.sampled_from(("once", "until_two_passes"))) if auction == "bid" else None,
             first_bidder=draw(st.sampled_from(("face_up_card", "rotate", "random"))) if auction != "none" else None,
             all_pass=draw(st.sampled_from(("redeal", "void"))) if auction != "none" else None,
-            landlord_seat=draw(st.integers(0, 2)) if auction == "none" else None,
+            landlord_seat=draw(st.integers(0, base.players - 1)) if auction == "none" else None,
             auto_restart=draw(st.booleans()),
             target_score=None,
         )
