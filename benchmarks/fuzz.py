@@ -259,7 +259,12 @@ class Corpus:
     """Real material to mutate, built once per process (seeded, the same everywhere)."""
 
     def __init__(self) -> None:
-        self.rules = [Rules.preset(name, exchange=exchange) for name in Rules.preset_names() for exchange in EXCHANGES]
+        self.rules = [
+            Rules.preset(name, exchange=exchange)
+            for name in Rules.preset_names()
+            for exchange in EXCHANGES
+            if exchange == "none" or Rules.preset(name).teams == "none"  # (no exchange with a landlord, D4)
+        ]
         self.option_names = Rules.option_names()
         values: dict[str, list[Any]] = {name: [] for name in self.option_names}
         for rules in self.rules:
@@ -325,7 +330,8 @@ def sound_seed(seed: object) -> None:
 
 def real_deal(rules: Rules, deal: Deal) -> None:
     check(isinstance(deal.dealer, int) and 0 <= deal.dealer < rules.players, "R2.2a: dealer out of range")
-    check(Counter(card for hand in deal.hands for card in hand) == Counter(rules.deck()), "R2.2a: not the deck")
+    check(Counter([*(card for hand in deal.hands for card in hand), *deal.kitty]) == Counter(rules.deck()), "R2.2a: not the deck")
+    check(len(deal.kitty) == rules.kitty, "D2.2: a kitty of another size accepted", str(len(deal.kitty)))
     sizes = [len(hand) for hand in deal_cards(rules, deal.dealer, random.Random(0)).hands]
     check([len(hand) for hand in deal.hands] == sizes, "R2.2a: hand sizes R2.2 cannot deal accepted", str([len(hand) for hand in deal.hands]))
     check((deal.trick_card is None) == (deal.trick_seat is None), "R2.4: trick card without seat")
@@ -886,8 +892,9 @@ def card_texts_of(data: Any) -> list[str]:
         if not isinstance(hand, dict):
             continue
         found += [text for text in hand.get("deal", []) or [] if isinstance(text, str)]
-        if isinstance(hand.get("trick_card"), str):
-            found.append(hand["trick_card"])
+        for key in ("trick_card", "kitty"):
+            if isinstance(hand.get(key), str):
+                found.append(hand[key])
         for move in hand.get("moves", []) or []:
             if isinstance(move, dict):
                 found += [move[verb] for verb in ("play", "give", "offer", "take", "return") if isinstance(move.get(verb), str)]
@@ -1283,9 +1290,14 @@ def is_json(value: object) -> bool:
 def public_codes(game: Game, seat: int) -> set[str]:
     """The cards ``seat`` may know of: its hand, the start card, and every card made public in the match."""
     known = {str(card) for card in game.hands[seat]} | {str(game.rules.start_card)}
-    for deal, actions in game.state.history():
-        if deal.trick_card is not None:
+    rules, state = game.rules, game.state
+    landlords = [result.landlord for result in state.results[: state.hand_number]] + [state.landlord]
+    for number, (deal, actions) in enumerate(state.history()):
+        if deal.trick_card is not None and rules.first_bidder != "random":  # (D2.3: a random one is not shown)
             known.add(str(deal.trick_card))
+        landlord = landlords[number] if number < len(landlords) else -1
+        if landlord >= 0 and (rules.kitty_shown or seat == landlord):  # the kitty, once taken (D4.1)
+            known.update(str(card) for card in deal.kitty)
         for number, action in enumerate(actions):
             move = action.move
             # the offer is seen by the Winner who makes it and the Loser who takes (R8.2)
