@@ -143,10 +143,22 @@ def where(combination: Combination) -> tuple[int, int, int, int, int]:
     """
     if combination.shape is Shape.JOKERS:
         return 0, 1, ALL_RANKS, 0, 1  # (held[0] is empty: only the jokers held count)
+    if combination.shape is Shape.FLUSH:
+        return 1, 0, ALL_RANKS, 0, 0  # (every flush is compared: B4.3)
     width, extra = combination.width, combination.attached
     jokers = width if combination.jokers else 0
-    free = ALL_RANKS if combination.is_bomb or combination.shape is Shape.RUN else 0
+    free = (
+        ALL_RANKS
+        if combination.is_bomb or combination.shape is Shape.RUN or _chops(combination)
+        else 0
+    )
     return width, jokers, free, extra, extra if extra and combination.attached_jokers else 0
+
+
+def _chops(combination: Combination) -> bool:
+    """Whether some plays of ``combination`` chop (T4.2): they may beat plays of
+    other kinds, and plays of their own kind of any rank or length."""
+    return any(bits >> 8 for _, _, bits in combination.chop)
 
 
 def joker_masks(counts: Sequence[int]) -> tuple[int, int, int]:
@@ -403,6 +415,8 @@ class Tables:
         lister: Callable[..., Iterable[Play]] | None = None
         if first.shape is Shape.JOKERS:
             lister = self._list_jokers
+        elif first.shape is Shape.FLUSH:
+            lister = self._list_flushes
         elif first.shape is Shape.GROUP and first.wings > 1:
             lister = self._list_group_wings
         elif first.shape is Shape.GROUP and first.attached:
@@ -471,6 +485,8 @@ class Tables:
         if found is None:
             _trim(self.plans, _POSITIONS_LIMIT)
             above, length, exact = self.bounds(top, revolution)
+            if top.chop & 0xFF:  # a target of chops: every answer is compared (T4.2)
+                exact = False
             found = self.plans[key] = (self.wanted(top, kinds) & self.enabled, above, length, exact)
         return found
 
@@ -775,7 +791,9 @@ class Tables:
         the mask ``held`` (held ``width`` times), that may answer ``top`` when it is of
         the same family."""
         indexes: Sequence[int] = self.spans[combination.width][held]
-        if indexes and top is not None and top.family is combination.family:
+        if indexes and top is not None and top.family is combination.family and not (
+            top.chop & 0xFF and _chops(combination)
+        ):
             return self._beating_windows(indexes, combination, length, exact, top, revolution)
         return indexes
 
@@ -838,6 +856,29 @@ class Tables:
         high), then by the ranks of the wings."""
         indexes = self.run_windows(combination, mask, top, revolution, length, exact)
         return self.winged_of(hand, combination, indexes, attached) if indexes else ()
+
+    def _list_flushes(
+        self, combination: Combination, hand: Hand, mask: int, attached: int, want: int,
+        top: Play | None, revolution: bool, length: int, exact: bool,
+    ) -> Iterable[Play]:
+        """Flushes (B3.2): in both views every one, each its own class (its suit is in
+        its key, B4.3), by strength: five cards of one suit that are no straight."""
+        return self.flushes_of(hand, combination)
+
+    def flushes_of(self, hand: Hand, combination: Combination) -> list[Play]:
+        """The flushes of ``hand`` (B3.2), weakest first."""
+        straights, size = self.reader.windows, combination.most
+        found = []
+        for suit in range(4):
+            ranks = rank_bits(hand.suit_ranks >> 13 * suit & 0x1FFF)
+            if len(ranks) < size:
+                continue
+            for chosen in itertools.combinations(ranks, size):
+                if sum(1 << rank for rank in chosen) not in straights:
+                    cards = tuple([_card(rank, suit) for rank in chosen])
+                    found.append(self.reader.flush(combination, cards))
+        found.sort(key=_KEY)
+        return found
 
     def _list_jokers(
         self, combination: Combination, hand: Hand, mask: int, attached: int, want: int,
@@ -940,7 +981,7 @@ class Tables:
         if not self.classes:
             return self._card_runs(hand, combination, indexes)
         width = combination.width
-        if self.lowest is not None and not combination.suit_in_key:
+        if self.lowest is not None and not combination.suit_in_key and not combination.chop:
             # The member takes each rank's lowest cards, and the window alone gives the
             # strength: built from the hand, which costs less than a memo's key and its
             # misses (after 25,000 random hands of the shared kinds, one pair run in six
@@ -1152,6 +1193,8 @@ def _beating(plays: Iterable[Play], top: Play, revolution: bool) -> Iterable[Pla
         return (play for play in plays if beats(play, top, revolution=revolution))
     if top.is_bomb:
         return [play for play in plays if play.is_bomb and beats(play, top, revolution=revolution)]
+    if top.chop:  # (chops, T4.2: beats says)
+        return [play for play in plays if beats(play, top, revolution=revolution)]
     family, size = top.family, len(top.cards)
     if revolution:
         bar = top.rev_key
@@ -1231,6 +1274,8 @@ _STRAIGHTS = (Kind.STRAIGHT, Kind.STRAIGHT_FLUSH)
 _BOTH_JOKERS = 1 << 13 | 1 << 14
 #: The first item (of a rank's cards: its lowest).
 _FIRST = operator.itemgetter(0)
+#: A play's key.
+_KEY = operator.attrgetter("key")
 #: The joker masks (see :meth:`Tables.plays`) of a hand without jokers.
 #: :func:`joker_masks` by the black and the red joker's counts (none, one or two).
 JOKER_MASKS = tuple(

@@ -30,7 +30,7 @@ from hypothesis.strategies import SearchStrategy
 
 from zhengshangyou.cards import Card, Suit, make_deck
 from zhengshangyou.hand import Hand
-from zhengshangyou.rules import PRESETS, Rules
+from zhengshangyou.rules import _POKER_OPTIONS, _RUN_OPTIONS, PRESETS, Rules
 
 __all__ = ["card_lists", "cards", "hands", "rules_sets"]
 
@@ -178,6 +178,7 @@ _OPTION_VALUES: dict[str, SearchStrategy[Any]] = _option_values(Rules)
 
 def _repair(options: dict[str, Any]) -> None:
     """Resolve every clash R10 refuses, in place, by switching the optional side off."""
+    _repair_family(options)
     if options["revolution"] and options["four_of_a_kind"] != "plain":
         options["revolution"] = False
     if options["decks"] != 1:
@@ -199,6 +200,31 @@ def _repair(options: dict[str, Any]) -> None:
         # drawn game would make a property test's run last minutes. Two decks keep
         # paired wings; single wings are drawn with one deck.
         options["airplane_wings"] = "pairs"
+
+
+def _repair_family(options: dict[str, Any]) -> None:
+    """Resolve the clashes of Big Two's and Tiến Lên's options (B9, T9), in place:
+    Big Two's five-card hands keep one deck without jokers and Zheng Shangyou's run,
+    bomb and wing options at their defaults; without them, Big Two's own options
+    keep theirs; chops keep a plain four of a kind and three-pair double sequences."""
+    defaults = {field.name: field.default for field in attrs.fields(Rules) if field.init}
+    if options["poker_hands"]:
+        options.update(decks=1, jokers=False)
+        for name in _RUN_OPTIONS:
+            options[name] = defaults[name]
+    else:
+        for name in _POKER_OPTIONS:
+            options[name] = defaults[name]
+    if not options["triples"]:
+        options["triple_bomb"] = False
+    if options["suit_order"] is None:
+        options["pair_runs_by_suit"] = False
+    if options["chops"] != "none" and (options["four_of_a_kind"] != "plain" or options["revolution"]):
+        options["chops"] = "none"
+    if options["chops"] in ("pagat", "south") and (
+        not options["double_sequences"] or options["min_pair_run"] > 3
+    ):
+        options["chops"] = "quads_only"
 
 
 @st.composite
