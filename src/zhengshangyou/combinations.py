@@ -153,7 +153,8 @@ class Combination:
     holding a low 2 or a low A rank first (``straight_ranking="wheels_high"``,
     R4.5, straights only); ``chop``: by card count and main rank (-1: any), the bits
     of :data:`CHOP_TARGETS` a play is, and those it chops shifted left by 8 (T4.2);
-    ``off`` is what to
+    ``two_top``: a run with a low 2 and no low A ranks above all others, its 2 its
+    top card (Taiwan's 23456, B3.4); ``off`` is what to
     say, with its rule id, of cards the kind would read when the rules leave it out
     (``{n}``: how many cards).
 
@@ -186,6 +187,7 @@ class Combination:
     rocket: bool = True
     trio_beside: bool = True
     chop: tuple[tuple[int, int, int], ...] = ()
+    two_top: bool = False
 
     @property
     def suit_blind(self) -> bool:
@@ -342,7 +344,10 @@ def _decode_poker(definition: Combination, rules: Rules) -> Combination:
     elif kind in _POKER_TIERS:
         changes.update(family=Kind.STRAIGHT, tier=_POKER_TIERS[kind])
         if kind in (Kind.STRAIGHT, Kind.STRAIGHT_FLUSH):
-            changes.update(minimum=5, suit_in_key=True, suits="mixed" if kind is Kind.STRAIGHT else "flush")
+            changes.update(
+                minimum=5, suit_in_key=True, suits="mixed" if kind is Kind.STRAIGHT else "flush",
+                two_top=rules.straights == "taiwan",
+            )
         if kind is Kind.STRAIGHT_FLUSH:
             changes["listed_with"] = Kind.STRAIGHT
         if kind is Kind.FLUSH:

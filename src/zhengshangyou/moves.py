@@ -95,6 +95,7 @@ from zhengshangyou.plays import (
     Window,
     beats,
     flip,
+    line_order,
     new_play,
     run_line,
 )
@@ -272,6 +273,8 @@ class Tables:
         # not so for a hand with a card pinned first (R2.5), whose entries are its own.
         self.lowest = _LOWEST if classes and cards_of is cards_of_code else None
         self.enabled = kinds_mask(found)
+        #: Whether some kinds chop (T4.2).
+        self.chopping = any(_chops(combination) for combination in found)
         self.bomb_kinds = kinds_mask(found.bombs)
         self.windows = _windows_by_length(reader)
         self.lengths = [len(ranks) for _, ranks, _ in self.windows]
@@ -292,7 +295,7 @@ class Tables:
         #: The steps of each bit mask of kinds wanted (built on first use; at most one
         #: per kind to answer and filter, so a small table).
         self.steps_for: dict[int, tuple[Any, ...]] = {}
-        self._add_windows(found, rules.run_order)
+        self._add_windows(found, line_order(rules.straights) if rules.poker_hands else rules.run_order)
         straight = self.straight = found[Kind.STRAIGHT]
         self.flush = found.get(Kind.STRAIGHT_FLUSH)
         # Whether a straight's class is all there is to it (no flush to tell apart, no
@@ -485,7 +488,7 @@ class Tables:
         if found is None:
             _trim(self.plans, _POSITIONS_LIMIT)
             above, length, exact = self.bounds(top, revolution)
-            if top.chop & 0xFF:  # a target of chops: every answer is compared (T4.2)
+            if self.chopping:  # (chops answer plays of other kinds: every answer is compared, T4.2)
                 exact = False
             found = self.plans[key] = (self.wanted(top, kinds) & self.enabled, above, length, exact)
         return found

@@ -311,17 +311,27 @@ def poker_windows(straights: str) -> dict[int, list[Window]]:
     """
     found = {
         mask: [window for window in group if len(window.ranks) == 5]
-        for mask, group in _windows("two_high" if straights == "two_high" else "two_low").items()
+        for mask, group in _windows(line_order(straights)).items()
     }
     found = {mask: group for mask, group in found.items() if group}
     if straights == "taiwan":
-        highest = max(window.top for group in found.values() for window in group)
+        # (Its place above 10JQKA is in its strength: see Reader.run_strength.)
         for mask, group in found.items():
             window = group[0]
             if window.low_two and not window.low_ace:
                 ranks = tuple(rank for rank in window.ranks if rank != Rank.TWO) + (Rank.TWO,)
-                found[mask] = [attrs.evolve(window, ranks=ranks, top=highest + 1)]
+                found[mask] = [attrs.evolve(window, ranks=ranks)]
     return found
+
+
+def line_order(straights: str) -> str:
+    """The run order whose run line holds Big Two's straights under ``straights``
+    (B3.4): ``two_high``'s for ``"two_high"``, ``two_low``'s otherwise.
+
+    >>> line_order("taiwan"), line_order("two_high")
+    ('two_low', 'two_high')
+    """
+    return "two_high" if straights == "two_high" else "two_low"
 
 
 class Reader:
@@ -435,6 +445,8 @@ class Reader:
         strength = window.top
         if combination.wheels_high:
             strength += 64 * (2 * window.low_two + window.low_ace)
+        elif combination.two_top and window.low_two and not window.low_ace:
+            strength += 64  # (Taiwan's 23456, above 10JQKA: B3.4)
         tier = combination.tier
         return (
             _pack(tier, strength, suit),
