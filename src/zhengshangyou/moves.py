@@ -997,10 +997,33 @@ class Tables:
                 key, rev_key, family, is_bomb = strengths[index]
                 found.append(new_play(kind, cards, key, rev_key, family, is_bomb))
             return found
-        # A hand with a card pinned first (R2.5), whose tables are its own, or a run
-        # whose suits count: by the codes of the window's ranks.
+        if combination.suit_in_key:
+            return self._suited_runs(hand, combination, indexes)
+        # A hand with a card pinned first (R2.5), whose tables are its own: by the codes
+        # of the window's ranks.
         codes, windows, table = hand.rank_codes, self.windows, self.runs[combination.kind]
         return [table[(index, *[codes[rank] for rank in windows[index][1]])] for index in indexes]
+
+    def _suited_runs(
+        self, hand: Hand, combination: Combination, indexes: Sequence[int]
+    ) -> list[Play]:
+        """The classes of pair runs whose top card's suit counts (``pair_runs_by_suit``,
+        T4.1), window by window: each rank's lowest cards but the top rank's, one
+        choice for each suit its strongest card may have (the first such, as groups
+        by suit are, R4.3)."""
+        cards_of, codes, width = self.cards_of, hand.rank_codes, combination.width
+        found: list[Play] = []
+        for index in indexes:
+            window = self.windows[index][0]
+            top = window.ranks[-1]
+            body = [card for rank in window.ranks[:-1] for card in cards_of(codes[rank])[:width]]
+            keys: set[int] = set()
+            for group in _subsets(cards_of(codes[top]), width):
+                play = self.reader.run(combination, tuple(sorted(body + list(group))), window)
+                if play.key not in keys:
+                    keys.add(play.key)
+                    found.append(play)
+        return found
 
     def winged_of(
         self, hand: Hand, combination: Combination, indexes: Sequence[int], wings: int
