@@ -20,9 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from reference_family import FAMILY_PRESETS, check_position, random_rules  # noqa: E402
-
-from zhengshangyou import Rules  # noqa: E402
+from reference_family import FAMILY_PRESETS, check_position, random_rules
+from zhengshangyou import Rules
 
 
 def main(argv: list[str] | None = None) -> int:

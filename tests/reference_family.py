@@ -73,7 +73,8 @@ class FamilyReading:
 
 def _suit(card: Card, rules: Rules) -> int:
     """A card's suit strength under ``suit_order`` (B1.2, T1.1)."""
-    assert rules.suit_order is not None and card.suit is not None
+    assert rules.suit_order is not None
+    assert card.suit is not None
     return rules.suit_order.index(card.suit)
 
 
@@ -91,7 +92,7 @@ def big_two_straights(straights: str) -> list[tuple[tuple[int, ...], int]]:
     >>> [top for _, top in big_two_straights("taiwan")][:2], big_two_straights("taiwan")[-1]
     ([2, 4], ((12, 0, 1, 2, 3), 12))
     """
-    middle = [(tuple(range(low, low + 5)), low + 4) for low in range(0, 8)]  # 34567 … 10JQKA
+    middle = [(tuple(range(low, low + 5)), low + 4) for low in range(8)]  # 34567 … 10JQKA
     wheel = ((ACE, TWO, 0, 1, 2), 2)  # A2345: its 5 fixes its place
     two_six = ((TWO, 0, 1, 2, 3), 3)  # 23456: its 6 (two_low)
     if straights == "two_low":

@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from reference_family import FAMILY_PRESETS, check_position, random_rules
 
+from reference_family import FAMILY_PRESETS, check_position, random_rules
 from zhengshangyou import Rules
 
 #: Positions per preset, and of random option sets, in the normal run.

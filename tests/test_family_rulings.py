@@ -9,6 +9,10 @@ follow-suit rule) are part 2 of issue 37.
 
 from __future__ import annotations
 
+import itertools
+
+from typing import Any
+
 import pytest
 
 from zhengshangyou import Game, Kind, Play, Rules, beats, classify_all, legal_plays, parse_cards
@@ -56,8 +60,9 @@ def test_B4_3_the_five_card_kinds_rank_across_kinds() -> None:
     assert [p.kind for p in plays] == [
         Kind.STRAIGHT, Kind.FLUSH, Kind.FULL_HOUSE, Kind.FOUR_PLUS_ONE, Kind.STRAIGHT_FLUSH,
     ]
-    for low, high in zip(plays, plays[1:], strict=False):
-        assert beats(high, low) and not beats(low, high)
+    for low, high in itertools.pairwise(plays):
+        assert beats(high, low)
+        assert not beats(low, high)
     # B4.1: only plays of the same number of cards (a straight flush never beats a pair)
     assert not beats(plays[-1], play("2S 2H", rules))
 
@@ -71,21 +76,25 @@ def test_BE2_straight_orders() -> None:
     assert kinds("JD QC KH AS 2D", "big-two") == []
     tw = Rules.preset("big-two-taiwan")
     order = ["AD 2C 3H 4S 5D", "3D 4C 5H 6S 7D", "10D JC QH KS AS", "2D 3C 4H 5S 6D"]
-    for low, high in zip(order, order[1:], strict=False):
-        assert beats(play(high, tw), play(low, tw)) and not beats(play(low, tw), play(high, tw))
+    for low, high in itertools.pairwise(order):
+        assert beats(play(high, tw), play(low, tw))
+        assert not beats(play(low, tw), play(high, tw))
     assert kinds("JD QC KH AS 2D", "big-two-taiwan") == []
     pd = Rules.preset("pusoy-dos")
     assert beats(play("JS QS KS AS 2S", pd), play("10S JS QS KS AS", pd))
-    assert kinds("AD 2C 3H 4S 5D", "pusoy-dos") == [] and kinds("2D 3C 4H 5S 6D", "pusoy-dos") == []
+    assert kinds("AD 2C 3H 4S 5D", "pusoy-dos") == []
+    assert kinds("2D 3C 4H 5S 6D", "pusoy-dos") == []
     assert kinds("AS 2S 3S 4S 5S", "pusoy-dos") == ["flush"]  # (no straight: a flush)
 
 
 def test_BE3_suits() -> None:
     hk = Rules.preset("big-two")
-    assert beats(play("3C", hk), play("3D", hk)) and not beats(play("3D", hk), play("3C", hk))
+    assert beats(play("3C", hk), play("3D", hk))
+    assert not beats(play("3D", hk), play("3C", hk))
     assert beats(play("9S 9D", hk), play("9H 9C", hk))
     tw = Rules.preset("big-two-taiwan")
-    assert beats(play("3D", tw), play("3C", tw)) and not beats(play("3C", tw), play("3D", tw))
+    assert beats(play("3D", tw), play("3C", tw))
+    assert not beats(play("3C", tw), play("3D", tw))
     pd = Rules.preset("pusoy-dos")
     two_of_diamonds = play("2D", pd)
     others = [play(text, pd) for text in ("2S", "2H", "2C", "AD")]
@@ -125,10 +134,12 @@ def test_B4_3_wheels_tie_on_the_card_that_fixes_their_place() -> None:
 def test_BE6_the_first_play_holds_the_start_card() -> None:
     for preset, start in (("big-two", "3D"), ("big-two-taiwan", "3C"), ("pusoy-dos", "3C")):
         rules = Rules.preset(preset)
-        assert str(rules.start_card) == start and rules.start_card_must_be_played
+        assert str(rules.start_card) == start
+        assert rules.start_card_must_be_played
         game = Game(rules, seed=5)
         moves = list(game.legal_moves().plays)
-        assert moves and all(rules.start_card in move.cards for move in moves)
+        assert moves
+        assert all(rules.start_card in move.cards for move in moves)
 
 
 def test_BE7_quads_and_straight_flushes_beat_a_two_under_taiwan_only() -> None:
@@ -225,7 +236,8 @@ def test_TE4_chops_are_listed_as_answers_to_twos() -> None:
 
 def test_TE5_twos_in_sequences() -> None:
     assert kinds("QS KH AD 2C", "tien-len-pagat") == ["straight"]
-    assert kinds("QS KH AD 2C", "tien-len") == [] and kinds("QS KH AD 2C", "tien-len-north") == []
+    assert kinds("QS KH AD 2C", "tien-len") == []
+    assert kinds("QS KH AD 2C", "tien-len-north") == []
     for preset in TIEN_LEN:
         assert kinds("AS 2C 3D", preset) == []
         assert kinds("KS AC 2D 3D", preset) == []
@@ -272,7 +284,7 @@ def test_T3_1_tien_len_combinations() -> None:
         ({"triples": "yes"}, ("triples",)),
     ],
 )
-def test_B9_T9_clashing_options_are_refused_by_name(options: dict[str, object], named: tuple[str, ...]) -> None:
+def test_B9_T9_clashing_options_are_refused_by_name(options: dict[str, Any], named: tuple[str, ...]) -> None:
     with pytest.raises(InvalidRulesError) as error:
         Rules(**options)
     assert error.value.options == named

@@ -17,7 +17,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import cast
+from typing import Any, cast
 
 import attrs
 
@@ -68,7 +68,7 @@ def card_tuple(cards: object, decks: int = 2) -> tuple[Card, ...]:
     return ordered
 
 
-def _check_field(field: attrs.Attribute[object], value: object, kind: type) -> None:
+def _check_field(field: attrs.Attribute[Any], value: object, kind: type) -> None:
     """A play's field holds a value of its type (plays built by hand, R3.16)."""
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise WrongTypeError(
