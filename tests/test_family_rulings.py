@@ -10,7 +10,6 @@ follow-suit rule) are part 2 of issue 37.
 from __future__ import annotations
 
 import itertools
-
 from typing import Any
 
 import pytest
@@ -137,7 +136,9 @@ def test_BE6_the_first_play_holds_the_start_card() -> None:
         assert str(rules.start_card) == start
         assert rules.start_card_must_be_played
         game = Game(rules, seed=5)
-        moves = list(game.legal_moves().plays)
+        plays = game.legal_moves().plays
+        assert plays is not None
+        moves = list(plays)
         assert moves
         assert all(rules.start_card in move.cards for move in moves)
 
