@@ -66,6 +66,16 @@ DEFAULTS: dict[str, Any] = {
     "penalty_tiers": None,  # R7.1 "default automatic"
     "target_score": None,  # R7.4: the match ends when the caller stops unless one is set
     "exchange": "none",  # R8.1 default
+    # FAMILY.md B and T: Big Two's and Tiến Lên's combinations, off by default
+    "poker_hands": False,
+    "triples": True,
+    "straights": "two_low",
+    "flush_order": "rank_first",
+    "bombs": "none",
+    "double_sequences": True,
+    "triple_runs": True,
+    "pair_runs_by_suit": False,
+    "chops": "none",
 }
 
 def _only(options: dict[str, Any]) -> Rules:
@@ -89,7 +99,10 @@ def test_R9_option_default(name: str) -> None:
 def test_R9_default_rules_are_the_zhengshangyou_preset() -> None:
     assert Rules() == Rules.preset("zhengshangyou")
     assert Rules.preset_names()[0] == "zhengshangyou"
-    assert set(Rules.preset_names()) == {"zhengshangyou", "winner", "winner-classic", "two-deck"}
+    assert set(Rules.preset_names()) == {
+        "zhengshangyou", "winner", "winner-classic", "two-deck",
+        "big-two", "big-two-taiwan", "pusoy-dos", "tien-len", "tien-len-pagat", "tien-len-north",
+    }
 
 
 def test_R9_options_are_keyword_only() -> None:
@@ -255,8 +268,8 @@ def test_R9_preset_overrides_are_validated() -> None:
 
 
 def test_R9_unknown_preset_is_refused() -> None:
-    with pytest.raises(InvalidRulesError, match="big-two"):
-        Rules.preset("big-two")
+    with pytest.raises(InvalidRulesError, match="hearts"):
+        Rules.preset("hearts")
 
 
 @pytest.mark.parametrize(

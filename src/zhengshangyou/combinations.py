@@ -234,8 +234,8 @@ _DEFINITIONS: dict[Kind, Combination] = {
         _run(Kind.STRAIGHT, "R3.7", 1),
         _run(Kind.STRAIGHT_FLUSH, "R3.11", 1,
              off=("straight flushes are off (straight_flush='none')", "R3.11")),
-        _run(Kind.PAIR_RUN, "R3.8", 2),
-        _run(Kind.TRIPLE_RUN, "R3.9", 3),
+        _run(Kind.PAIR_RUN, "R3.8", 2, off=("pair runs are off (double_sequences=False)", "T3.1")),
+        _run(Kind.TRIPLE_RUN, "R3.9", 3, off=("triple runs are off (triple_runs=False)", "T3.1")),
         _group(Kind.BOMB, "R3.10", 4, off=(
             "{n} cards of one rank are a combination only with four_of_a_kind='bomb'"
             " (up to 8 with two decks)",

@@ -182,7 +182,8 @@ class RankPlays(Sequence[RankPlay]):
         )
         # The kinds whose class-view member is a rank play's lowest cards whatever the
         # rules do with suits elsewhere.
-        self._blind = frozenset(c.kind for c in catalogue(rules) if c.suit_blind)
+        # (Not chops, T4.2: a member made from a rank play would not carry what it chops.)
+        self._blind = frozenset(c.kind for c in catalogue(rules) if c.suit_blind and not c.chop)
         if self._fast:
             self._build_fast()
 

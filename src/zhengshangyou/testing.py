@@ -206,10 +206,13 @@ def _repair_family(options: dict[str, Any]) -> None:
     """Resolve the clashes of Big Two's and Tiến Lên's options (B9, T9), in place:
     Big Two's five-card hands keep one deck without jokers and Zheng Shangyou's run,
     bomb and wing options at their defaults; without them, Big Two's own options
-    keep theirs; chops keep a plain four of a kind and three-pair double sequences."""
+    keep theirs; chops keep a plain four of a kind with no revolution, and
+    three-pair double sequences."""
     defaults = {field.name: field.default for field in attrs.fields(Rules) if field.init}
+    if options["decks"] != 1:
+        options["poker_hands"] = False
     if options["poker_hands"]:
-        options.update(decks=1, jokers=False)
+        options["jokers"] = False
         for name in _RUN_OPTIONS:
             options[name] = defaults[name]
     else:
@@ -219,12 +222,13 @@ def _repair_family(options: dict[str, Any]) -> None:
         options["triple_bomb"] = False
     if options["suit_order"] is None:
         options["pair_runs_by_suit"] = False
-    if options["chops"] != "none" and (options["four_of_a_kind"] != "plain" or options["revolution"]):
+    if options["chops"] != "none" and options["four_of_a_kind"] != "plain":
         options["chops"] = "none"
-    if options["chops"] in ("pagat", "south") and (
-        not options["double_sequences"] or options["min_pair_run"] > 3
-    ):
-        options["chops"] = "quads_only"
+    if options["chops"] != "none":
+        options["revolution"] = False
+    if options["chops"] in ("pagat", "south"):
+        options["double_sequences"] = True
+        options["min_pair_run"] = min(options["min_pair_run"], 3)
 
 
 @st.composite
