@@ -113,8 +113,15 @@ def _big_two_readings(cards: tuple[Card, ...], rules: Rules) -> list[FamilyReadi
         return [FamilyReading(Kind.PAIR, cards, (ranks[0], _top_suit(cards, rules) if rules.pairs_by_suit else 0))]
     if n == 3 and counts == [3] and rules.triples:
         return [FamilyReading(Kind.TRIPLE, cards, (ranks[0],))]
+    if n == 4 and rules.two_pair:  # B3.3: two pair < four of a kind, by the higher pair
+        if counts == [4]:
+            return [FamilyReading(Kind.FOUR_OF_A_KIND, cards, (1, ranks[0]))]
+        if counts == [2, 2]:
+            high = ranks[-1]
+            suit = _top_suit([card for card in cards if card.rank == high], rules) if rules.pairs_by_suit else 0
+            return [FamilyReading(Kind.TWO_PAIR, cards, (0, high, suit))]
     if n != 5:
-        return []  # B3.3: four cards are never a play (two_pair is not offered); none over five
+        return []  # B3.3: otherwise four cards are never a play; none has over five
     one_suit = len({card.suit for card in cards}) == 1
     place = None
     for index, (window, top) in enumerate(big_two_straights(rules.straights)):
@@ -148,8 +155,8 @@ def _big_two_beats(candidate: FamilyReading, top: FamilyReading, rules: Rules) -
         return True  # B4.4: beats any single, pair or triple
     if candidate.size != top.size:
         return False  # B4.1
-    if candidate.size == 5:
-        return candidate.strength > top.strength  # B4.3: the kind first, then within it
+    if candidate.size >= 4:
+        return candidate.strength > top.strength  # B3.3, B4.3: the kind first, then within it
     return candidate.kind is top.kind and candidate.strength > top.strength  # B4.2
 
 
@@ -281,6 +288,7 @@ def random_rules(rng: random.Random) -> Rules:
             flush_order=rng.choice(("rank_first", "suit_first")),
             bombs=rng.choice(("none", "quads_sf")),
             triples=rng.random() < 0.7,
+            two_pair=rng.random() < 0.5,
             singles_by_suit=rng.random() < 0.7,
             pairs_by_suit=rng.random() < 0.7,
         )

@@ -177,6 +177,27 @@ def test_B3_3_no_play_has_more_than_five_cards() -> None:
         play("3D 3C 4H 4S 7D", "big-two")
 
 
+def test_B3_3_two_pair_and_four_of_a_kind_as_four_card_hands() -> None:
+    assert kinds("KD KS 3C 3H", "big-two") == [] and kinds("7S 7H 7C 7D", "big-two") == []
+    rules = Rules.preset("big-two", two_pair=True)
+    two_pair, quad = play("KD KS 3C 3H", rules), play("7S 7H 7C 7D", rules)
+    assert (two_pair.kind, quad.kind) == (Kind.TWO_PAIR, Kind.FOUR_OF_A_KIND)
+    assert beats(quad, two_pair) and not beats(two_pair, quad)
+    assert beats(play("AD AS 3D 3S", rules), play("KH KC QD QS", rules))  # by the higher pair
+    assert beats(play("KH KS 4D 4C", rules), play("KD KC QD QS", rules))  # its higher suit (B4.2)
+    assert not beats(play("KD KC QD QS", rules), play("KH KS 4D 4C", rules))
+    assert not beats(quad, play("3D 4D 5D 6D 8D", rules))  # B4.1: four cards never beat five
+    with pytest.raises(InvalidCombinationError, match="two_pair=True"):
+        play("KD KS 3C 3H", "big-two")
+    with pytest.raises(InvalidRulesError, match="two_pair"):
+        Rules(two_pair=True)
+    hand = Hand.parse("3D 3C 3S 5D 5H KD KS 9C 9H 9S 9D")
+    answers = list(legal_plays(hand, rules, play("QD QS 4C 4H", rules)))
+    assert [p.kind for p in answers].count(Kind.FOUR_OF_A_KIND) == 1
+    assert sorted(str(p) for p in answers if p.kind is Kind.TWO_PAIR) == ["3D 3C KD KS", "5D 5H KD KS", "9D 9C KD KS"]
+    assert legal_plays(hand, rules, play("QD QS 4C 4H", rules), view="cards").count() == 3 + 1 + 6 + 1
+
+
 # --- Tiến Lên -------------------------------------------------------------------------
 
 

@@ -69,6 +69,7 @@ DEFAULTS: dict[str, Any] = {
     # FAMILY.md B and T: Big Two's and Tiến Lên's combinations, off by default
     "poker_hands": False,
     "triples": True,
+    "two_pair": False,
     "straights": "two_low",
     "flush_order": "rank_first",
     "bombs": "none",

@@ -90,6 +90,7 @@ class Kind(enum.Enum):
     FOUR_WITH_TWO_PAIRS = "four_with_two_pairs"
     FLUSH = "flush"
     FOUR_PLUS_ONE = "four_plus_one"
+    TWO_PAIR = "two_pair"
 
     # Hashed by identity, as members are compared (an Enum's own __hash__, of the
     # member's name, is a Python function: the generator's tables by kind paid a
@@ -154,7 +155,9 @@ class Combination:
     R4.5, straights only); ``chop``: by card count and main rank (-1: any), the bits
     of :data:`CHOP_TARGETS` a play is, and those it chops shifted left by 8 (T4.2);
     ``two_top``: a run with a low 2 and no low A ranks above all others, its 2 its
-    top card (Taiwan's 23456, B3.4); ``off`` is what to
+    top card (Taiwan's 23456, B3.4); ``low_attached``: the attached group is of a
+    lower rank than the main group (two pair, whose main is its higher pair, B3.3);
+    ``off`` is what to
     say, with its rule id, of cards the kind would read when the rules leave it out
     (``{n}``: how many cards).
 
@@ -188,6 +191,7 @@ class Combination:
     trio_beside: bool = True
     chop: tuple[tuple[int, int, int], ...] = ()
     two_top: bool = False
+    low_attached: bool = False
 
     @property
     def suit_blind(self) -> bool:
@@ -262,6 +266,11 @@ _DEFINITIONS: dict[Kind, Combination] = {
                     off=("a flush is a play only under poker_hands=True", "B3.2")),
         _group(Kind.FOUR_PLUS_ONE, "B3.2", 4, attached=1,
                off=("four of a kind with a fifth card is a play only under poker_hands=True", "B3.2")),
+        attrs.evolve(
+            _group(Kind.TWO_PAIR, "B3.3", 2, attached=2,
+                   off=("two pair needs poker_hands=True and two_pair=True", "B3.3")),
+            low_attached=True,
+        ),
     )
 }
 
@@ -291,6 +300,7 @@ def _enabled(rules: Rules) -> dict[Kind, bool]:
             kind: kind in (Kind.SINGLE, Kind.PAIR, Kind.STRAIGHT, Kind.FLUSH, Kind.FULL_HOUSE,
                            Kind.FOUR_PLUS_ONE, Kind.STRAIGHT_FLUSH)
             or (kind is Kind.TRIPLE and rules.triples)
+            or (kind in (Kind.TWO_PAIR, Kind.FOUR_OF_A_KIND) and rules.two_pair)
             for kind in Kind
         }
     four = rules.four_of_a_kind
@@ -317,6 +327,7 @@ def _enabled(rules: Rules) -> dict[Kind, bool]:
         Kind.FOUR_WITH_TWO_PAIRS: rules.four_with_two,
         Kind.FLUSH: False,
         Kind.FOUR_PLUS_ONE: False,
+        Kind.TWO_PAIR: False,
     }
 
 
@@ -341,6 +352,10 @@ def _decode_poker(definition: Combination, rules: Rules) -> Combination:
         changes["suit_in_key"] = rules.singles_by_suit
     elif kind is Kind.PAIR:
         changes["suit_in_key"] = rules.pairs_by_suit
+    elif kind is Kind.TWO_PAIR:  # (B3.3: by its higher pair, as pairs are, B4.2)
+        changes["suit_in_key"] = rules.pairs_by_suit
+    elif kind is Kind.FOUR_OF_A_KIND:  # (B3.3: four-card hands, above two pair)
+        changes.update(family=Kind.TWO_PAIR, tier=1)
     elif kind in _POKER_TIERS:
         changes.update(family=Kind.STRAIGHT, tier=_POKER_TIERS[kind])
         if kind in (Kind.STRAIGHT, Kind.STRAIGHT_FLUSH):

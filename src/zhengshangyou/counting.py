@@ -186,8 +186,8 @@ class _Counter:
             len(slot) == 2 and first.kind is Kind.STRAIGHT and slot[1].kind is Kind.STRAIGHT_FLUSH
         ):
             return None
-        if first.shape is Shape.FLUSH or first.chop:
-            return None  # (Big Two's flushes, Tiến Lên's chops: listed and counted)
+        if first.shape is Shape.FLUSH or first.chop or first.low_attached:
+            return None  # (Big Two's flushes and two pair, Tiến Lên's chops: listed and counted)
         if first.shape is Shape.RUN and first.width == 1:
             if first.attached:
                 return None

@@ -148,9 +148,11 @@ def where(combination: Combination) -> tuple[int, int, int, int, int]:
         return 1, 0, ALL_RANKS, 0, 0  # (every flush is compared: B4.3)
     width, extra = combination.width, combination.attached
     jokers = width if combination.jokers else 0
+    # (A kind above others of its family, Big Two's hands ranked across kinds, B4.3,
+    # answers with plays of any rank.)
     free = (
         ALL_RANKS
-        if combination.is_bomb or combination.shape is Shape.RUN or _chops(combination)
+        if combination.is_bomb or combination.shape is Shape.RUN or _chops(combination) or combination.tier
         else 0
     )
     return width, jokers, free, extra, extra if extra and combination.attached_jokers else 0
@@ -275,6 +277,11 @@ class Tables:
         self.enabled = kinds_mask(found)
         #: Whether some kinds chop (T4.2).
         self.chopping = any(_chops(combination) for combination in found)
+        #: The families ranked across kinds (B4.3: a kind of a higher tier beats any
+        #: play of a lower one).
+        self.tiered = {
+            combination.family for combination in found if combination.tier and not combination.is_bomb
+        }
         self.bomb_kinds = kinds_mask(found.bombs)
         self.windows = _windows_by_length(reader)
         self.lengths = [len(ranks) for _, ranks, _ in self.windows]
@@ -422,6 +429,8 @@ class Tables:
             lister = self._list_flushes
         elif first.shape is Shape.GROUP and first.wings > 1:
             lister = self._list_group_wings
+        elif first.shape is Shape.GROUP and first.low_attached:
+            lister = self._list_low_attached
         elif first.shape is Shape.GROUP and first.attached:
             lister = self._list_attached
         elif first.shape is Shape.RUN and first.attached:
@@ -488,7 +497,9 @@ class Tables:
         if found is None:
             _trim(self.plans, _POSITIONS_LIMIT)
             above, length, exact = self.bounds(top, revolution)
-            if self.chopping:  # (chops answer plays of other kinds: every answer is compared, T4.2)
+            if self.chopping or top.family in self.tiered:
+                # (chops answer plays of other kinds, T4.2; in a family ranked across kinds,
+                # B4.3, a kind above answers with any rank: every answer is compared)
                 exact = False
             found = self.plans[key] = (self.wanted(top, kinds) & self.enabled, above, length, exact)
         return found
@@ -814,6 +825,31 @@ class Tables:
             self.rows[kind], self.groups[kind], hand.rank_codes, rank_bits(mask),
             combination.width, rank_bits(attached), combination.attached,
         )
+
+    def _list_low_attached(
+        self, combination: Combination, hand: Hand, mask: int, attached: int, want: int,
+        top: Play | None, revolution: bool, length: int, exact: bool,
+    ) -> Iterable[Play]:
+        """A group with an attached group of a lower rank (two pair, B3.3): by main rank,
+        then attached rank. In the class view each rank's lowest cards, but for the main
+        group one choice for each suit its strongest card may have where suits count."""
+        cards_of, codes, reader = self.cards_of, hand.rank_codes, self.reader
+        width, extra = combination.width, combination.attached
+        found: list[Play] = []
+        for main in rank_bits(mask):
+            mains: Sequence[tuple[Card, ...]] = _subsets(cards_of(codes[main]), width)
+            if self.classes:
+                first: dict[int, tuple[Card, ...]] = {}
+                for group in mains:
+                    key = reader.group(combination, group, Rank(main), width).key
+                    first.setdefault(key, group)
+                mains = tuple(first.values()) if combination.suit_in_key else mains[:1]
+            for other in rank_bits(attached & ((1 << main) - 1)):
+                others = self.choices(cards_of(codes[other]), extra)
+                for group in mains:
+                    for more in others:
+                        found.append(reader.group(combination, more + group, Rank(main), width))
+        return found
 
     def _list_group_wings(
         self, combination: Combination, hand: Hand, mask: int, attached: int, want: int,

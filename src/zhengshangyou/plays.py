@@ -393,6 +393,8 @@ class Reader:
         else:
             strength, flipped = rank * 16 + size, flip(rank) * 16 + size
         suit = self._suit(cards) if combination.suit_in_key else 0
+        if combination.low_attached and suit:  # (two pair: the suit of its higher pair, B3.3)
+            suit = self._suit(card for card in cards if card.rank == rank)
         chop = _chop_bits(combination, len(cards), rank) if combination.chop else 0
         if not tier and not suit and sized is None:
             key, rev = self.rank_keys[rank]
@@ -565,7 +567,7 @@ class Reader:
         if len(by_rank) != 2 or len(cards) != width + attached:
             return []
         (low, low_count), (high, _) = sorted(by_rank.items())
-        main, other = (low, high) if low_count == width else (high, low)
+        main, other = (low, high) if low_count == width and not combination.low_attached else (high, low)
         if by_rank[main] != width or by_rank[other] != attached or main.is_joker:
             return []
         if other.is_joker and not combination.attached_jokers:
@@ -699,10 +701,10 @@ class Reader:
         """What cards of no Big Two play lack (B3): the reason and the rule id."""
         if len(cards) > 5:
             return "no play has more than five cards under poker_hands", "B3.3"
-        if len(cards) == 4:
+        if len(cards) == 4 and not self.rules.two_pair:
             if len({card.rank for card in cards}) == 1:
                 return "four of a kind is played only with a fifth card (four+1)", "B3.3"
-            return "four cards are never a play", "B3.3"
+            return "four cards are never a play (two pair and four of a kind need two_pair=True)", "B3.3"
         if len(cards) == 3 and len({card.rank for card in cards}) == 1:
             return "triples are off (triples=False)", "B3.1"
         return "these cards form no Big Two play", "B3"

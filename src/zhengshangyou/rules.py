@@ -270,6 +270,7 @@ class Rules:
     # FAMILY.md parts B and T: Big Two's and Tiến Lên's combinations and comparisons
     poker_hands: bool = attrs.field(default=False, validator=_flag)
     triples: bool = attrs.field(default=True, validator=_flag)
+    two_pair: bool = attrs.field(default=False, validator=_flag)
     straights: Straights = attrs.field(default="two_low", validator=_choice(Straights))
     flush_order: FlushOrder = attrs.field(default="rank_first", validator=_choice(FlushOrder))
     bombs: PokerBombs = attrs.field(default="none", validator=_choice(PokerBombs))
@@ -975,7 +976,7 @@ _RUN_OPTIONS = (
     "double_sequences", "triple_runs", "pair_runs_by_suit", "chops",
 )
 #: Big Two's options, which only its five-card hands have (B3, B4).
-_POKER_OPTIONS = ("straights", "flush_order", "bombs")
+_POKER_OPTIONS = ("two_pair", "straights", "flush_order", "bombs")
 
 
 @attrs.frozen
@@ -1036,6 +1037,7 @@ _OPTION_HELP = {
     "exchange": OptionHelp('the card exchange between the Loser and the Winner before each later hand', '"none", "highest_for_one_of_two", "highest_for_any"', ('R8.1', 'R8.2', 'R8.3', 'R8.4')),
     "poker_hands": OptionHelp("whether plays are Big Two's: singles, pairs, triples and five-card hands ranked across kinds (straight < flush < full house < four+1 < straight flush), no play over five cards", 'True, False (True needs decks=1, jokers=False and the run, bomb and wing options at their defaults)', ('B3.1', 'B3.2', 'B3.3', 'B4.1', 'B4.3', 'B9')),
     "triples": OptionHelp('whether three cards of one rank are a play', 'True, False (False: no triple_bomb)', ('B3.1',)),
+    "two_pair": OptionHelp('whether two pairs of two ranks, and four of a kind alone, are four-card plays (two pair below four of a kind; two pair compared by its higher pair), under poker_hands', 'True, False (True needs poker_hands)', ('B3.3',)),
     "straights": OptionHelp("which five-card straights exist and how they rank, under poker_hands", '"two_low" (A2345 lowest, 10JQKA highest), "two_high" (34567 lowest, JQKA2 highest), "taiwan" (A2345 lowest, 23456 highest)', ('B3.4', 'B4.3')),
     "flush_order": OptionHelp('how two flushes compare, under poker_hands', '"rank_first" (ranks from the highest card down, then suit), "suit_first"', ('B4.3',)),
     "bombs": OptionHelp('whether four+1 and straight flushes also beat singles, pairs and triples, under poker_hands', '"none", "quads_sf"', ('B4.4',)),
