@@ -178,11 +178,13 @@ def test_B3_3_no_play_has_more_than_five_cards() -> None:
 
 
 def test_B3_3_two_pair_and_four_of_a_kind_as_four_card_hands() -> None:
-    assert kinds("KD KS 3C 3H", "big-two") == [] and kinds("7S 7H 7C 7D", "big-two") == []
+    assert kinds("KD KS 3C 3H", "big-two") == []
+    assert kinds("7S 7H 7C 7D", "big-two") == []
     rules = Rules.preset("big-two", two_pair=True)
     two_pair, quad = play("KD KS 3C 3H", rules), play("7S 7H 7C 7D", rules)
     assert (two_pair.kind, quad.kind) == (Kind.TWO_PAIR, Kind.FOUR_OF_A_KIND)
-    assert beats(quad, two_pair) and not beats(two_pair, quad)
+    assert beats(quad, two_pair)
+    assert not beats(two_pair, quad)
     assert beats(play("AD AS 3D 3S", rules), play("KH KC QD QS", rules))  # by the higher pair
     assert beats(play("KH KS 4D 4C", rules), play("KD KC QD QS", rules))  # its higher suit (B4.2)
     assert not beats(play("KD KC QD QS", rules), play("KH KS 4D 4C", rules))

@@ -350,9 +350,7 @@ def _decode_poker(definition: Combination, rules: Rules) -> Combination:
     changes: dict[str, object] = {"family": kind}
     if kind is Kind.SINGLE:
         changes["suit_in_key"] = rules.singles_by_suit
-    elif kind is Kind.PAIR:
-        changes["suit_in_key"] = rules.pairs_by_suit
-    elif kind is Kind.TWO_PAIR:  # (B3.3: by its higher pair, as pairs are, B4.2)
+    elif kind in (Kind.PAIR, Kind.TWO_PAIR):  # (two pair by its higher pair, as pairs are: B3.3, B4.2)
         changes["suit_in_key"] = rules.pairs_by_suit
     elif kind is Kind.FOUR_OF_A_KIND:  # (B3.3: four-card hands, above two pair)
         changes.update(family=Kind.TWO_PAIR, tier=1)

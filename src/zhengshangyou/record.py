@@ -14,12 +14,19 @@ The format, version 1::
      "hands": [{"dealer": 0,
                 "deal": ["3D 5S ...", "...", "...", "..."],
                 "trick_card": "9H", "trick_seat": 2,
+                "kitty": "4D 8H RJ",
                 "moves": [{"seat": 2, "play": "9H 9S", "kind": "pair"},
                           {"seat": 3, "pass": true},
                           {"seat": 1, "give": "RJ"},
                           {"seat": 0, "offer": "3D 4C"},
                           {"seat": 1, "take": "4C"},
-                          {"seat": 0, "return": "3D"}]}]}
+                          {"seat": 0, "return": "3D"},
+                          {"seat": 1, "bid": 2},
+                          {"seat": 2, "call": true},
+                          {"seat": 0, "rob": true}]}]}
+
+A hand of a game with a landlord (FAMILY.md part D) adds its ``"kitty"`` (D2.2), and
+its auction's moves (D3): bids of 1 to 3, calls and robs; other hands never hold them.
 
 A play's cards are read as its recorded kind by the resolution of typed cards
 (:func:`~zhengshangyou.plays.resolve`, as ``"9H 9S as pair"`` typed in a game).
@@ -59,7 +66,19 @@ from typing import Any
 
 import attrs
 
-from zhengshangyou.actions import PASS, Give, Move, Offer, Pass, Return, Take
+from zhengshangyou.actions import (
+    PASS,
+    Bid,
+    Call,
+    Give,
+    Move,
+    Offer,
+    Pass,
+    Return,
+    Rob,
+    Take,
+    auction_move,
+)
 from zhengshangyou.cards import Card, format_cards, parse_cards
 from zhengshangyou.errors import InvalidRecordError, WrongTypeError, ZhengShangyouError, brief_repr
 from zhengshangyou.game import Action, Deal, Game, State, check_deal
@@ -329,7 +348,7 @@ class Record:
             raise self._refused_deal() or _converted(error, "the record", None) from None
         index = 0
         for number, hand in enumerate(self.hands):
-            if number:
+            if number and game.state.hand_number < number:  # (a redeal deals at once, D3.3)
                 with _reading(f"hand {number}", index):
                     game.next_hand()
             for action in hand.actions:
@@ -376,6 +395,8 @@ def _hand_data(rules: Rules, hand: HandRecord) -> dict[str, Any]:
         "trick_seat": deal.trick_seat,
         "moves": [_move_data(rules, action) for action in hand.actions],
     }
+    if deal.kitty:  # (a game with a landlord only: other records read as they always have)
+        data["kitty"] = format_cards(deal.kitty)
     return data
 
 
@@ -392,6 +413,10 @@ def _move_data(rules: Rules, action: Action) -> dict[str, Any]:
         data["pass"] = True
     elif isinstance(move, Offer):
         data["offer"] = format_cards(move.cards)
+    elif isinstance(move, Bid):
+        data["bid"] = move.value
+    elif isinstance(move, (Call, Rob)):
+        data[str(move)] = True
     else:
         name = {Give: "give", Take: "take", Return: "return"}[type(move)]
         data[name] = str(move.card)
@@ -699,6 +724,9 @@ def _read_hand(rules: Rules, data: object, number: int, first: int) -> HandRecor
         trick_card = trick[0]
     if trick_seat is not None:
         _integer(trick_seat, f"{where}: trick_seat", "a seat number or null", at)
+    kitty: tuple[Card, ...] = ()
+    if "kitty" in hand:
+        kitty = tuple(sorted(_cards(hand["kitty"], f"{where} kitty", at, deck)))
     moves = hand.get("moves")
     if not isinstance(moves, list):
         raise InvalidRecordError(f"{where}: moves must be a list, not {_brief(moves)}", index=at)
@@ -708,10 +736,10 @@ def _read_hand(rules: Rules, data: object, number: int, first: int) -> HandRecor
     actions = tuple(
         _read_move(rules, move, first + offset) for offset, move in enumerate(moves)
     )
-    return HandRecord(Deal(dealer, tuple(hands), trick_card, trick_seat), actions)
+    return HandRecord(Deal(dealer, tuple(hands), trick_card, trick_seat, kitty), actions)
 
 
-_VERBS = ("play", "pass", "give", "offer", "take", "return")
+_VERBS = ("play", "pass", "give", "offer", "take", "return", "bid", "call", "rob")
 
 
 def _read_move(rules: Rules, data: object, index: int) -> Action:
@@ -732,6 +760,12 @@ def _read_move(rules: Rules, data: object, index: int) -> Action:
         move = PASS
     elif verb == "play":
         move = _read_play(rules, move_data, index)
+    elif verb in ("bid", "call", "rob"):
+        if verb == "bid" and (type(value) is not int or not 1 <= value <= 3):
+            raise InvalidRecordError(f"move {index}: a bid is 1, 2 or 3, not {_brief(value)}", index=index, rule="D3.1")
+        if verb != "bid" and value is not True:
+            raise InvalidRecordError(f"move {index}: {verb} must be true, not {_brief(value)}", index=index, rule="D3.4")
+        move = auction_move(verb, str(value) if verb == "bid" else "")
     elif verb == "offer":
         cards = _cards(value, f"move {index} offer", index, 2)
         if len(cards) != 2:
@@ -750,8 +784,9 @@ _KINDS = {kind.value: kind for kind in Kind}
 
 def _most_held(rules: Rules) -> int:
     """The most cards a hand can hold, so the most a play can have: the largest hand of
-    the deal (R2.2), and one more for the card a Winner holds during the exchange (R8.2)."""
-    return -(-len(rules.deck()) // rules.players) + 1
+    the deal (R2.2), and one more for the card a Winner holds during the exchange (R8.2),
+    or the kitty the landlord takes (D4.1)."""
+    return -(-len(rules.deck()) // rules.players) + 1 + rules.kitty
 
 
 def _read_play(rules: Rules, data: Mapping[str, Any], index: int) -> Play:
