@@ -563,15 +563,24 @@ class Rules:
 
     @property
     def suits_matter(self) -> bool:
-        """Whether any comparison looks at suits (R1.2, R4.3, R4.5).
+        """Whether any comparison looks at suits (R1.2, R4.3, R4.5; Big Two's five-card
+        hands, B4.3; pair runs by suit, T4.1).
 
         Straight flushes make suits matter for reading plays, not for comparing
         cards of one rank; this property is about the comparison.
 
         >>> Rules().suits_matter, Rules.preset("winner").suits_matter
         (False, True)
+        >>> Rules.preset("big-two", singles_by_suit=False, pairs_by_suit=False).suits_matter
+        True
         """
-        return self.singles_by_suit or self.pairs_by_suit or self.straights_by_suit
+        return (
+            self.singles_by_suit
+            or self.pairs_by_suit
+            or self.straights_by_suit
+            or self.pair_runs_by_suit
+            or self.poker_hands
+        )
 
     @property
     def tiers_in_force(self) -> tuple[tuple[int, int], ...]:
