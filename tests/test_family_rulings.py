@@ -258,6 +258,15 @@ def test_TE4_chops_are_listed_as_answers_to_twos() -> None:
     assert [str(p) for p in legal_plays(hand, north, play("2H", north))] == []
 
 
+def test_TE1_chops_whatever_the_suits_of_pair_runs() -> None:
+    # (pair runs compared by rank alone still chop: the class view lists them with it)
+    rules = Rules.preset("tien-len", pair_runs_by_suit=False)
+    hand = Hand.parse("3S 3C 4D 4H 5S 5C 5D 9S")
+    answers = list(legal_plays(hand, rules, play("2H", rules)))
+    assert [p.kind for p in answers] == [Kind.PAIR_RUN]
+    assert beats(answers[0], play("2H", rules))
+
+
 def test_TE5_twos_in_sequences() -> None:
     assert kinds("QS KH AD 2C", "tien-len-pagat") == ["straight"]
     assert kinds("QS KH AD 2C", "tien-len") == []

@@ -306,7 +306,7 @@ def poker_windows(straights: str) -> dict[int, list[Window]]:
 
     >>> sorted(len(group) for group in poker_windows("two_low").values()) == [1] * 10
     True
-    >>> [str(rank) for rank in poker_windows("taiwan")[0b1000000001111][0].ranks]
+    >>> [rank.symbol for rank in poker_windows("taiwan")[0b1000000001111][0].ranks]
     ['3', '4', '5', '6', '2']
     """
     found = {
