@@ -309,9 +309,12 @@ def random_rules(rng: random.Random) -> Rules:
     )
 
 
-def _random_top(rest: list[Card], rules: Rules, rng: random.Random) -> tuple[Card, ...] | None:
+def _random_top(
+    rest: list[Card], rules: Rules, rng: random.Random, hand: tuple[Card, ...] = ()
+) -> tuple[Card, ...] | None:
     """Cards of a play to beat, drawn from ``rest`` (None: a lead): often 2s, quads and
-    pair runs (chops, T4.2), five-card hands (B4.3)."""
+    pair runs (chops, T4.2), five-card hands (B4.3), and plays of ranks the hand holds
+    (which only suits may tell apart)."""
     if rng.random() < 0.2:
         return None
     by_rank: dict[int, list[Card]] = {}
@@ -323,12 +326,31 @@ def _random_top(rest: list[Card], rules: Rules, rng: random.Random) -> tuple[Car
             twos = by_rank[TWO]
             cards: tuple[Card, ...] = tuple(rng.sample(twos, rng.randint(1, len(twos))))
         elif choice < 0.45:
-            low = rng.randint(0, 9)
+            low = rng.randint(0, 9) if not hand or rng.random() < 0.5 else int(rng.choice(hand).rank)
             pairs = rng.randint(3, 5)
             try:
                 cards = tuple(card for rank in range(low, low + pairs) for card in rng.sample(by_rank[rank], 2))
             except (KeyError, ValueError):
                 continue
+        elif choice < 0.52 and hand:  # (a pair run on ranks where the hand holds one)
+            held = Counter(int(card.rank) for card in hand)
+            starts = [rank for rank in range(11) if all(held[rank + k] >= 2 for k in range(3))]
+            if not starts:
+                continue
+            low = rng.choice(starts)
+            length = 3
+            while held[low + length] >= 2 and rng.random() < 0.5:
+                length += 1
+            try:
+                cards = tuple(card for rank in range(low, low + length) for card in rng.sample(by_rank[rank], 2))
+            except (KeyError, ValueError):
+                continue
+        elif choice < 0.6 and hand:  # (the ranks of some of the hand's cards)
+            ranks = {int(card.rank) for card in rng.sample(hand, rng.randint(1, min(5, len(hand))))}
+            same = [card for card in rest if card.rank in ranks]
+            if not same:
+                continue
+            cards = tuple(rng.sample(same, rng.randint(1, min(len(same), 6))))
         else:
             cards = tuple(rng.sample(rest, rng.choice((1, 2, 3, 4, 5, 5, 5))))
         if family_readings(cards, rules):
@@ -352,7 +374,7 @@ def check_position(rules: Rules, rng: random.Random, hand_size: int) -> list[str
     hand = tuple(sorted(pool[:hand_size]))
     rest = [card for card in deck if card not in hand]
     problems: list[str] = []
-    top_cards = _random_top(rest, rules, rng)
+    top_cards = _random_top(rest, rules, rng, hand)
     top = top_ref = None
     if top_cards is not None:
         top_ref = rng.choice(family_readings(top_cards, rules))

@@ -267,6 +267,17 @@ def test_TE1_chops_whatever_the_suits_of_pair_runs() -> None:
     assert beats(answers[0], play("2H", rules))
 
 
+def test_TE6_pair_runs_of_one_window_are_told_apart_by_their_top_suit() -> None:
+    # (found by benchmarks/agree_family_reference.py: the generator had taken a pair
+    # run's window as deciding alone, its top card's suit aside)
+    rules = Rules.preset("tien-len", chops="none", suit_order="DSCH")
+    hand = Hand.parse("7H 7S 8D 8H 9D 9H 10D 10H 2S")
+    top = play("8C 8S 9C 9S 10C 10S", rules)
+    expected = [tuple(sorted(parse_cards("8D 8H 9D 9H 10D 10H")))]
+    assert [p.cards for p in legal_plays(hand, rules, top)] == expected
+    assert [p.cards for p in legal_plays(hand, rules, top, view="cards")] == expected
+
+
 def test_TE5_twos_in_sequences() -> None:
     assert kinds("QS KH AD 2C", "tien-len-pagat") == ["straight"]
     assert kinds("QS KH AD 2C", "tien-len") == []

@@ -323,7 +323,8 @@ class Tables:
                 c.suit_in_key,
                 _per_rank(c),
                 c.listed_with is None,
-                c.width > 1 or self.plain_straights,
+                # (where a run's top suit counts, T4.1, its window alone does not decide)
+                (c.width > 1 or self.plain_straights) and not c.suit_in_key,
             )
             for c in found
         }
