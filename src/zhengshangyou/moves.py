@@ -95,9 +95,9 @@ from zhengshangyou.plays import (
     Window,
     beats,
     flip,
-    line_order,
     new_play,
     run_line,
+    run_order_of,
 )
 from zhengshangyou.plays import reader as plays_reader
 from zhengshangyou.rules import Rules, RulesCache, check_rules
@@ -275,13 +275,7 @@ class Tables:
         # not so for a hand with a card pinned first (R2.5), whose entries are its own.
         self.lowest = _LOWEST if classes and cards_of is cards_of_code else None
         self.enabled = kinds_mask(found)
-        #: Whether some kinds chop (T4.2).
-        self.chopping = any(_chops(combination) for combination in found)
-        #: The families ranked across kinds (B4.3: a kind of a higher tier beats any
-        #: play of a lower one).
-        self.tiered = {
-            combination.family for combination in found if combination.tier and not combination.is_bomb
-        }
+        self._add_relations(found)
         self.bomb_kinds = kinds_mask(found.bombs)
         self.windows = _windows_by_length(reader)
         self.lengths = [len(ranks) for _, ranks, _ in self.windows]
@@ -302,7 +296,7 @@ class Tables:
         #: The steps of each bit mask of kinds wanted (built on first use; at most one
         #: per kind to answer and filter, so a small table).
         self.steps_for: dict[int, tuple[Any, ...]] = {}
-        self._add_windows(found, line_order(rules.straights) if rules.poker_hands else rules.run_order)
+        self._add_windows(found, run_order_of(rules))
         straight = self.straight = found[Kind.STRAIGHT]
         self.flush = found.get(Kind.STRAIGHT_FLUSH)
         # Whether a straight's class is all there is to it (no flush to tell apart, no
@@ -317,17 +311,7 @@ class Tables:
         # own (a kind listed with another, straight flushes of their own family, is
         # always compared), and whether a run's window alone decides (pair and triple
         # runs, with or without wings, and straights that are only straights).
-        self.answer_shapes = {
-            c.kind: (
-                c.shape is Shape.GROUP,
-                c.suit_in_key,
-                _per_rank(c),
-                c.listed_with is None,
-                # (where a run's top suit counts, T4.1, its window alone does not decide)
-                (c.width > 1 or self.plain_straights) and not c.suit_in_key,
-            )
-            for c in found
-        }
+        self.answer_shapes = {c.kind: self._answer_shape(c) for c in found}
         self.flush_bit = 0 if self.flush is None else _BIT[self.flush.kind]
         self.straight_keys = tuple(
             (index << 26, sum(3 << 2 * rank for rank in ranks))
@@ -373,6 +357,28 @@ class Tables:
         # (ints, which the garbage collector never has to scan).
         self.positions: dict[tuple[object, ...], Iterable[Play]] = {}
         self.visited: dict[int, None] = {}
+
+    def _answer_shape(self, c: Combination) -> tuple[bool, bool, int, bool, bool]:
+        """What :meth:`bounds` reads of a family (see :meth:`__init__`)."""
+        return (
+            c.shape is Shape.GROUP,
+            c.suit_in_key,
+            _per_rank(c),
+            c.listed_with is None,
+            # (where a run's top suit counts, T4.1, its window alone does not decide)
+            (c.width > 1 or self.plain_straights) and not c.suit_in_key,
+        )
+
+    def _add_relations(self, found: Catalogue) -> None:
+        """What makes answers of other kinds or ranks possible: chops (T4.2) and
+        families ranked across kinds (B4.3: a kind of a higher tier beats any play of
+        a lower one)."""
+        #: Whether some kinds chop.
+        self.chopping = any(_chops(combination) for combination in found)
+        #: The families ranked across kinds.
+        self.tiered = {
+            combination.family for combination in found if combination.tier and not combination.is_bomb
+        }
 
     def _add_tables(self, combination: Combination) -> None:
         """The tables of one kind's plays (see :meth:`__init__`)."""

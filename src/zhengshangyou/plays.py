@@ -334,6 +334,16 @@ def line_order(straights: str) -> str:
     return "two_high" if straights == "two_high" else "two_low"
 
 
+def run_order_of(rules: Rules) -> str:
+    """The run order whose run line holds the rules' runs: ``run_order``, or under
+    ``poker_hands`` the one of Big Two's straights (:func:`line_order`).
+
+    >>> run_order_of(Rules()), run_order_of(Rules.preset("pusoy-dos"))
+    ('two_low', 'two_high')
+    """
+    return line_order(rules.straights) if rules.poker_hands else rules.run_order
+
+
 class Reader:
     """The keys and readings of one rule set, built once per rule set from its
     catalogue (:mod:`~zhengshangyou.combinations`)."""

@@ -30,7 +30,7 @@ from hypothesis.strategies import SearchStrategy
 
 from zhengshangyou.cards import Card, Suit, make_deck
 from zhengshangyou.hand import Hand
-from zhengshangyou.rules import _POKER_OPTIONS, _RUN_OPTIONS, PRESETS, Rules
+from zhengshangyou.rules import PRESETS, Rules
 
 __all__ = ["card_lists", "cards", "hands", "rules_sets"]
 
@@ -209,6 +209,17 @@ def _repair(options: dict[str, Any]) -> None:
         # drawn game would make a property test's run last minutes. Two decks keep
         # paired wings; single wings are drawn with one deck.
         options["airplane_wings"] = "pairs"
+
+
+#: Zheng Shangyou's run, bomb and wing options, which Big Two's plays do not have, and
+#: Big Two's own options (B3, B9; the options rules.py refuses away from their defaults).
+_RUN_OPTIONS = (
+    "full_house", "triple_with_single", "four_of_a_kind", "min_straight", "min_pair_run",
+    "min_triple_run", "straight_flush", "airplane_wings", "four_with_two", "triple_bomb",
+    "run_order", "straight_ranking", "straights_by_suit", "bomb_order", "revolution",
+    "double_sequences", "triple_runs", "pair_runs_by_suit", "chops",
+)
+_POKER_OPTIONS = ("two_pair", "straights", "flush_order", "bombs")
 
 
 def _repair_family(options: dict[str, Any]) -> None:
