@@ -234,6 +234,7 @@ def _positions(
             pair_runs_by_suit=False,
             # (Big Two's flushes make suits matter: its five-card hands are off here)
             poker_hands=False,
+            two_pair=False,
             straights="two_low",
             flush_order="rank_first",
             bombs="none",

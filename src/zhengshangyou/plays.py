@@ -414,6 +414,11 @@ class Reader:
             combination.is_bomb, chop,
         )
 
+    def chop_of(self, combination: Combination, size: int, rank: int = -1) -> int:
+        """What a play of ``size`` cards (of main rank ``rank``) of ``combination`` is to
+        chops, and what it chops (T4.2; see :attr:`Play.chop`)."""
+        return _chop_bits(combination, size, rank) if combination.chop else 0
+
     def flush(self, combination: Combination, cards: tuple[Card, ...]) -> Play:
         """A flush (B3.2, B4.3): under ``flush_order="rank_first"`` by its ranks from the
         highest card down (the bit mask of its ranks, as a number), then its suit;
