@@ -398,10 +398,13 @@ def check_position(rules: Rules, rng: random.Random, hand_size: int) -> list[str
                     continue
             expected_cards.append((reading.kind, reading.cards))
             classes.setdefault(family_class(reading), reading)
-    listed = sorted((play.kind.value, play.cards) for play in legal_plays(hand, rules, top, view="cards"))
+    cards_view = legal_plays(hand, rules, top, view="cards")
+    listed = sorted((play.kind.value, play.cards) for play in cards_view)
     wanted = sorted((kind.value, cards) for kind, cards in expected_cards)
     if listed != wanted:
         problems.append(f"card view: {len(listed)} plays, reference {len(wanted)} ({where})")
+    if cards_view.count() != len(wanted):  # (counted without listing: counting.py)
+        problems.append(f"card view count: {cards_view.count()}, reference {len(wanted)} ({where})")
     found: dict[tuple[object, ...], object] = {}
     for play in legal_plays(hand, rules, top):
         reading = next(r for r in family_readings(play.cards, rules) if r.kind is play.kind)

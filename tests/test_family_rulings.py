@@ -143,6 +143,21 @@ def test_BE6_the_first_play_holds_the_start_card() -> None:
         assert all(rules.start_card in move.cards for move in moves)
 
 
+def test_BE6_plays_holding_the_start_card_are_listed_and_counted() -> None:
+    rules = Rules.preset("big-two")
+    hand = Hand.parse("3D 5D 7D 9D JD KD 3C 5C 7C 9C JC 4H 6S")
+    start = parse_cards("3D")[0]
+    view = legal_plays(hand, rules, view="cards", must_include=start)
+    listed = list(view)
+    assert all(start in p.cards for p in listed)
+    flushes = [p for p in listed if p.kind is Kind.FLUSH]
+    assert len(flushes) == 5  # 3D with 4 of the other 5 diamonds: C(5, 4)
+    assert view.count() == len(listed)  # (counted without listing)
+    assert {p.kind for p in legal_plays(hand, rules, must_include=start)} == {
+        Kind.SINGLE, Kind.PAIR, Kind.FLUSH, Kind.STRAIGHT,
+    }
+
+
 def test_BE7_quads_and_straight_flushes_beat_a_two_under_taiwan_only() -> None:
     tw = Rules.preset("big-two-taiwan")
     two = play("2S", tw)
