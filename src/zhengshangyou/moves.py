@@ -373,8 +373,12 @@ class Tables:
         """What makes answers of other kinds or ranks possible: chops (T4.2) and
         families ranked across kinds (B4.3: a kind of a higher tier beats any play of
         a lower one)."""
-        #: Whether some kinds chop.
-        self.chopping = any(_chops(combination) for combination in found)
+        chops = [combination for combination in found if _chops(combination)]
+        #: The kinds that chop, as a mask; and by family, the mask of its kinds that chop.
+        self.chop_kinds = kinds_mask(chops)
+        self.chopping: dict[Kind | None, int] = {}
+        for combination in chops:
+            self.chopping[combination.family] = self.chopping.get(combination.family, 0) | _BIT[combination.kind]
         #: The families ranked across kinds.
         self.tiered = {
             combination.family for combination in found if combination.tier and not combination.is_bomb
@@ -504,11 +508,19 @@ class Tables:
         if found is None:
             _trim(self.plans, _POSITIONS_LIMIT)
             above, length, exact = self.bounds(top, revolution)
-            if self.chopping or top.family in self.tiered:
-                # (chops answer plays of other kinds, T4.2; in a family ranked across kinds,
-                # B4.3, a kind above answers with any rank: every answer is compared)
-                exact = False
-            found = self.plans[key] = (self.wanted(top, kinds) & self.enabled, above, length, exact)
+            want = self.wanted(top, kinds) & self.enabled
+            if self.chopping:
+                # Chops (T4.2) answer only the plays they chop: kinds of other families are
+                # wanted for those alone; and where chops may answer (any rank, any length
+                # of a pair run), every answer is compared.
+                chopping = self.chopping.get(top.family, 0)
+                if top.chop & 0xFF or chopping:
+                    exact = False
+                if not top.chop & 0xFF:
+                    want &= ~(self.chop_kinds & ~chopping)
+            if top.family in self.tiered:
+                exact = False  # (B4.3: a kind above answers with any rank; every answer is compared)
+            found = self.plans[key] = (want, above, length, exact)
         return found
 
     def wanted(self, top: Play | None, kinds: int) -> int:
