@@ -313,6 +313,20 @@ def test_TE6_highest_card_by_rank_then_suit() -> None:
     assert beats(play("4S 4C 5S 5H 6S 6H", rules), play("4D 4H 5D 5C 6D 6C", rules))  # (T4.1)
 
 
+def test_TE7_the_first_lead_holds_the_three_of_spades() -> None:
+    # (the first half of TE7; the two-player deal of 13 cards each, T2.1, is part 2's)
+    for preset in TIEN_LEN:
+        rules = Rules.preset(preset)
+        assert str(rules.start_card) == "3S"
+        assert rules.start_card_must_be_played
+        game = Game(rules, seed=11)
+        plays = game.legal_moves().plays
+        assert plays is not None
+        moves = list(plays)
+        assert moves
+        assert all(rules.start_card in move.cards for move in moves)
+
+
 def test_T3_1_tien_len_combinations() -> None:
     assert kinds("5D 5C 5H 6D 6C", "tien-len") == []  # no full house
     assert kinds("5D 5C 5H 6D 6C 6H", "tien-len") == []  # no triple runs
