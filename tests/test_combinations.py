@@ -123,4 +123,4 @@ def test_R3_17_every_kind_an_option_can_leave_out_says_which_option_it_needs() -
     for kind, combination in left_out.items():
         reason, rule = combination.off
         assert reason, kind
-        assert rule.startswith(("R3.", "D5.")), kind
+        assert rule.startswith(("R3.", "D5.", "B3.")), kind

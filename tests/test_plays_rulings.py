@@ -193,6 +193,10 @@ KIND_RULES = {
     Kind.AIRPLANE_WITH_PAIRS: "R3.18",
     Kind.FOUR_WITH_TWO_SINGLES: "D5.11",
     Kind.FOUR_WITH_TWO_PAIRS: "D5.12",
+    # FAMILY.md B3.2, B3.3: Big Two's flush, four+1 and two pair
+    Kind.FLUSH: "B3.2",
+    Kind.FOUR_PLUS_ONE: "B3.2",
+    Kind.TWO_PAIR: "B3.3",
 }
 
 

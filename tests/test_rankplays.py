@@ -232,6 +232,13 @@ def _positions(
             pairs_by_suit=False,
             straights_by_suit=False,
             straight_flush="none",
+            pair_runs_by_suit=False,
+            # (Big Two's flushes make suits matter: its five-card hands are off here)
+            poker_hands=False,
+            two_pair=False,
+            straights="two_low",
+            flush_order="rank_first",
+            bombs="none",
         )
     cards = draw(card_lists(rules.decks, rules.jokers, max_size=20))
     top = None

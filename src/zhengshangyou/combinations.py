@@ -15,7 +15,15 @@ of them lists kinds itself. A combination is one of three shapes:
   consecutive ranks under ``run_order`` (R3.15), with, when ``attached`` is set,
   one group of ``attached`` cards per rank of the run, of ranks outside it (an
   airplane with wings, R3.18);
-* :attr:`Shape.JOKERS`: every joker of the deck (the joker bomb, R3.12).
+* :attr:`Shape.JOKERS`: every joker of the deck (the joker bomb, R3.12);
+* :attr:`Shape.FLUSH`: ``most`` cards of one suit that are no straight (Big Two's
+  flush, B3.2).
+
+Big Two's five-card hands (``poker_hands``, B4.3) are one family ranked across
+kinds: each kind's ``tier`` puts it above the kinds below it (straight 0, flush 1,
+full house 2, four+1 3, straight flush 4). Tiến Lên's chops (``chops``, T4.2) are
+relations: a combination's ``chop`` lists, by card count, what its plays are as a
+target and what they chop (bits of :data:`CHOP_TARGETS`).
 
 A new kind of an existing shape is one entry of :data:`_DEFINITIONS`: its
 readings, both generator views, rank plays and the bots' planner follow.
@@ -42,6 +50,7 @@ from zhengshangyou.rules import Rules, RulesCache, check_rules
 
 __all__ = [
     "ALL_KINDS",
+    "CHOP_TARGETS",
     "KIND_BITS",
     "Catalogue",
     "Combination",
@@ -79,6 +88,9 @@ class Kind(enum.Enum):
     AIRPLANE_WITH_PAIRS = "airplane_with_pairs"
     FOUR_WITH_TWO_SINGLES = "four_with_two_singles"
     FOUR_WITH_TWO_PAIRS = "four_with_two_pairs"
+    FLUSH = "flush"
+    FOUR_PLUS_ONE = "four_plus_one"
+    TWO_PAIR = "two_pair"
 
     # Hashed by identity, as members are compared (an Enum's own __hash__, of the
     # member's name, is a Python function: the generator's tables by kind paid a
@@ -115,6 +127,7 @@ class Shape(enum.Enum):
     GROUP = "group"
     RUN = "run"
     JOKERS = "jokers"
+    FLUSH = "flush"
 
 
 #: Which cards of a run may share one suit: any, not all (a straight that is not a
@@ -139,7 +152,12 @@ class Combination:
     rank order for the rest of the hand (R4.8). ``listed_with``: the kind it is
     listed with, run by run (straight flushes with straights); ``wheels_high``: runs
     holding a low 2 or a low A rank first (``straight_ranking="wheels_high"``,
-    R4.5, straights only); ``off`` is what to
+    R4.5, straights only); ``chop``: by card count and main rank (-1: any), the bits
+    of :data:`CHOP_TARGETS` a play is, and those it chops shifted left by 8 (T4.2);
+    ``two_top``: a run with a low 2 and no low A ranks above all others, its 2 its
+    top card (Taiwan's 23456, B3.4); ``low_attached``: the attached group is of a
+    lower rank than the main group (two pair, whose main is its higher pair, B3.3);
+    ``off`` is what to
     say, with its rule id, of cards the kind would read when the rules leave it out
     (``{n}``: how many cards).
 
@@ -171,6 +189,9 @@ class Combination:
     repeat: int = 0
     rocket: bool = True
     trio_beside: bool = True
+    chop: tuple[tuple[int, int, int], ...] = ()
+    two_top: bool = False
+    low_attached: bool = False
 
     @property
     def suit_blind(self) -> bool:
@@ -217,8 +238,8 @@ _DEFINITIONS: dict[Kind, Combination] = {
         _run(Kind.STRAIGHT, "R3.7", 1),
         _run(Kind.STRAIGHT_FLUSH, "R3.11", 1,
              off=("straight flushes are off (straight_flush='none')", "R3.11")),
-        _run(Kind.PAIR_RUN, "R3.8", 2),
-        _run(Kind.TRIPLE_RUN, "R3.9", 3),
+        _run(Kind.PAIR_RUN, "R3.8", 2, off=("pair runs are off (double_sequences=False)", "T3.1")),
+        _run(Kind.TRIPLE_RUN, "R3.9", 3, off=("triple runs are off (triple_runs=False)", "T3.1")),
         _group(Kind.BOMB, "R3.10", 4, off=(
             "{n} cards of one rank are a combination only with four_of_a_kind='bomb'"
             " (up to 8 with two decks)",
@@ -241,33 +262,72 @@ _DEFINITIONS: dict[Kind, Combination] = {
                off=("four with two singles needs four_with_two=True", "D5.11")),
         _group(Kind.FOUR_WITH_TWO_PAIRS, "D5.12", 4, attached=2, wings=2,
                off=("four with two pairs needs four_with_two=True", "D5.12")),
+        Combination(Kind.FLUSH, "B3.2", Shape.FLUSH, 1, 5, suits="flush",
+                    off=("a flush is a play only under poker_hands=True", "B3.2")),
+        _group(Kind.FOUR_PLUS_ONE, "B3.2", 4, attached=1,
+               off=("four of a kind with a fifth card is a play only under poker_hands=True", "B3.2")),
+        attrs.evolve(
+            _group(Kind.TWO_PAIR, "B3.3", 2, attached=2,
+                   off=("two pair needs poker_hands=True and two_pair=True", "B3.3")),
+            low_attached=True,
+        ),
     )
+}
+
+#: The targets of chops (T4.2), one bit each: a single 2, a pair of 2s, three 2s,
+#: four of a kind, a pair run of three pairs.
+CHOP_TARGETS = {"single_two": 1, "pair_of_twos": 2, "three_twos": 4, "four": 8, "three_pairs": 16}
+_T = CHOP_TARGETS
+#: By ``chops``: what four of a kind chops, and what pair runs of 3, 4 and 5 pairs chop.
+_CHOPS: dict[str, tuple[int, tuple[int, int, int]]] = {
+    "pagat": (_T["single_two"], (_T["single_two"], _T["pair_of_twos"], _T["three_twos"])),
+    "south": (
+        _T["single_two"] | _T["pair_of_twos"] | _T["three_pairs"],
+        (
+            _T["single_two"],
+            _T["single_two"] | _T["pair_of_twos"] | _T["four"] | _T["three_pairs"],
+            _T["three_twos"],
+        ),
+    ),
+    "quads_only": (_T["single_two"], (0, 0, 0)),
 }
 
 
 def _enabled(rules: Rules) -> dict[Kind, bool]:
-    """Which kinds exist under ``rules`` (R3.17, R3.18)."""
+    """Which kinds exist under ``rules`` (R3.17, R3.18, B3, T3.1)."""
+    if rules.poker_hands:
+        return {
+            kind: kind in (Kind.SINGLE, Kind.PAIR, Kind.STRAIGHT, Kind.FLUSH, Kind.FULL_HOUSE,
+                           Kind.FOUR_PLUS_ONE, Kind.STRAIGHT_FLUSH)
+            or (kind is Kind.TRIPLE and rules.triples)
+            or (kind in (Kind.TWO_PAIR, Kind.FOUR_OF_A_KIND) and rules.two_pair)
+            for kind in Kind
+        }
     four = rules.four_of_a_kind
     wings = rules.airplane_wings
+    triple_runs = rules.triple_runs
     return {
         Kind.SINGLE: True,
         Kind.PAIR: True,
-        Kind.TRIPLE: not rules.triple_bomb,
+        Kind.TRIPLE: not rules.triple_bomb and rules.triples,
         Kind.TRIPLE_BOMB: rules.triple_bomb,
         Kind.FULL_HOUSE: rules.full_house,
         Kind.TRIPLE_WITH_SINGLE: rules.triple_with_single,
         Kind.FOUR_OF_A_KIND: four == "plain",
         Kind.STRAIGHT: True,
         Kind.STRAIGHT_FLUSH: rules.straight_flush != "none",
-        Kind.PAIR_RUN: True,
-        Kind.TRIPLE_RUN: True,
+        Kind.PAIR_RUN: rules.double_sequences,
+        Kind.TRIPLE_RUN: triple_runs,
         Kind.BOMB: four == "bomb",
         Kind.BOMB_WITH_KICKER: four == "bomb_with_kicker",
         Kind.JOKER_BOMB: rules.joker_bomb,
-        Kind.AIRPLANE_WITH_SINGLES: wings in ("singles", "singles_or_pairs"),
-        Kind.AIRPLANE_WITH_PAIRS: wings in ("pairs", "singles_or_pairs"),
+        Kind.AIRPLANE_WITH_SINGLES: triple_runs and wings in ("singles", "singles_or_pairs"),
+        Kind.AIRPLANE_WITH_PAIRS: triple_runs and wings in ("pairs", "singles_or_pairs"),
         Kind.FOUR_WITH_TWO_SINGLES: rules.four_with_two,
         Kind.FOUR_WITH_TWO_PAIRS: rules.four_with_two,
+        Kind.FLUSH: False,
+        Kind.FOUR_PLUS_ONE: False,
+        Kind.TWO_PAIR: False,
     }
 
 
@@ -276,10 +336,69 @@ def _enabled(rules: Rules) -> dict[Kind, bool]:
 _REPEAT = {"distinct": 1, "up_to_3": 3, "any": 0}
 
 
-def _decode(definition: Combination, rules: Rules) -> Combination:
-    """The definition of a kind with what the options say about it (R3, R4)."""
+#: Big Two's five-card hands, low to high (B4.3): each kind's tier in their family.
+_POKER_TIERS = {
+    Kind.STRAIGHT: 0, Kind.FLUSH: 1, Kind.FULL_HOUSE: 2, Kind.FOUR_PLUS_ONE: 3, Kind.STRAIGHT_FLUSH: 4,
+}
+
+
+def _decode_poker(definition: Combination, rules: Rules) -> Combination:
+    """A kind under Big Two's plays (``poker_hands``, B3, B4): the five-card hands one
+    family (that of straights) by tier; four+1 and straight flushes bombs under
+    ``bombs="quads_sf"`` (B4.4); suits in the key as B4.2 and B4.3 say."""
     kind = definition.kind
     changes: dict[str, object] = {"family": kind}
+    if kind is Kind.SINGLE:
+        changes["suit_in_key"] = rules.singles_by_suit
+    elif kind in (Kind.PAIR, Kind.TWO_PAIR):  # (two pair by its higher pair, as pairs are: B3.3, B4.2)
+        changes["suit_in_key"] = rules.pairs_by_suit
+    elif kind is Kind.FOUR_OF_A_KIND:  # (B3.3: four-card hands, above two pair)
+        changes.update(family=Kind.TWO_PAIR, tier=1)
+    elif kind in _POKER_TIERS:
+        changes.update(family=Kind.STRAIGHT, tier=_POKER_TIERS[kind])
+        if kind in (Kind.STRAIGHT, Kind.STRAIGHT_FLUSH):
+            changes.update(
+                minimum=5, suit_in_key=True, suits="mixed" if kind is Kind.STRAIGHT else "flush",
+                two_top=rules.straights == "taiwan",
+            )
+        if kind is Kind.STRAIGHT_FLUSH:
+            changes["listed_with"] = Kind.STRAIGHT
+        if kind is Kind.FLUSH:
+            changes["suit_in_key"] = True
+        if rules.bombs == "quads_sf" and kind in (Kind.FOUR_PLUS_ONE, Kind.STRAIGHT_FLUSH):
+            changes.update(family=Kind.BOMB, is_bomb=True)
+    return attrs.evolve(definition, **changes)  # type: ignore[arg-type]
+
+
+def _chop(kind: Kind, rules: Rules) -> tuple[tuple[int, int, int], ...]:
+    """What the plays of ``kind`` are to Tiến Lên's chops, and what they chop (T4.2):
+    ``(cards, main rank or -1, bits)`` (see :attr:`Combination.chop`)."""
+    if rules.chops == "none":
+        return ()
+    four, runs = _CHOPS[rules.chops]
+    two = 12  # (Rank.TWO)
+    if kind is Kind.SINGLE:
+        return ((1, two, _T["single_two"]),)
+    if kind is Kind.PAIR:
+        return ((2, two, _T["pair_of_twos"]),)
+    if kind is Kind.TRIPLE:
+        return ((3, two, _T["three_twos"]),)
+    if kind is Kind.FOUR_OF_A_KIND:
+        return ((4, -1, _T["four"] | four << 8),)
+    if kind is Kind.PAIR_RUN:
+        return tuple(
+            (2 * pairs, -1, (_T["three_pairs"] if pairs == 3 else 0) | chops << 8)
+            for pairs, chops in zip((3, 4, 5), runs, strict=True)
+        )
+    return ()
+
+
+def _decode(definition: Combination, rules: Rules) -> Combination:
+    """The definition of a kind with what the options say about it (R3, R4)."""
+    if rules.poker_hands:
+        return _decode_poker(definition, rules)
+    kind = definition.kind
+    changes: dict[str, object] = {"family": kind, "chop": _chop(kind, rules)}
     if definition.shape is Shape.RUN:
         changes["minimum"] = {1: rules.min_straight, 2: rules.min_pair_run, 3: rules.min_triple_run}[
             definition.width
@@ -299,6 +418,8 @@ def _decode(definition: Combination, rules: Rules) -> Combination:
         changes.update(jokers=rules.joker_pairs, suit_in_key=rules.pairs_by_suit)
     elif kind is Kind.FOUR_OF_A_KIND:
         changes["flips_order"] = rules.revolution
+    elif kind is Kind.PAIR_RUN:
+        changes["suit_in_key"] = rules.pair_runs_by_suit
     elif kind in (Kind.TRIPLE_BOMB, Kind.BOMB, Kind.BOMB_WITH_KICKER):
         changes.update(family=Kind.BOMB, is_bomb=True, tier=0 if kind is Kind.TRIPLE_BOMB else 1)
         if kind is not Kind.TRIPLE_BOMB:
@@ -398,14 +519,21 @@ class Catalogue:
 
         >>> [c.kind.value for c in catalogue(Rules.preset("winner")).answering(Kind.STRAIGHT)]
         ['straight', 'straight_flush']
+        >>> [c.kind.value for c in catalogue(Rules.preset("tien-len")).answering(Kind.SINGLE)]
+        ['single', 'four_of_a_kind', 'pair_run']
         """
         top = self._by_kind.get(kind) or _decode(_DEFINITIONS[kind], self.rules)
         if top.is_bomb:
             return self.bombs
+        targets = 0
+        for _, _, bits in top.chop:
+            targets |= bits & 0xFF
         return tuple(
             combination
             for combination in self
-            if combination.is_bomb or combination.family is top.family
+            if combination.is_bomb
+            or combination.family is top.family
+            or any(bits >> 8 & targets for _, _, bits in combination.chop)
         )
 
 

@@ -53,6 +53,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from functools import lru_cache
 from math import prod
@@ -195,6 +196,8 @@ class _Counter:
             return 0
         if first.shape is Shape.JOKERS:
             return self.joker_bomb(first)
+        if first.shape is Shape.FLUSH:
+            return self.flushes(first)
         if first.shape is Shape.GROUP:
             return self.attached(first) if first.attached else self.groups(first)
         return self.winged(first) if first.attached else self.runs(first)
@@ -253,7 +256,8 @@ class _Counter:
         if self.top is None:
             return None
         key, rev_key, family, is_bomb = self.reader.run_strength(combination, window, suit)
-        return new_play(combination.kind, _ANY * size, key, rev_key, family, is_bomb)
+        chop = self.reader.chop_of(combination, size)
+        return new_play(combination.kind, _ANY * size, key, rev_key, family, is_bomb, chop)
 
     def windows(self, combination: Combination, holding: bool = True) -> list[Window]:
         """The windows of runs of ``combination`` (at least its minimum length) whose
@@ -293,9 +297,58 @@ class _Counter:
                     total += self.keep(count, play)
         return total
 
+    def by_strongest_suit(self, rank: int, size: int) -> list[tuple[int, int]]:
+        """The choices of ``size`` cards of ``rank`` by their strongest suit (R4.3): for
+        each suit held, the suit and how many choices have it as their strongest."""
+        found = []
+        for suit in range(4):
+            if not self.copies[rank][suit]:
+                continue
+            weaker = [other for other in range(4) if self.strength[other] < self.strength[suit]]
+            count = self.of_suits(rank, size, [*weaker, suit]) - self.of_suits(rank, size, weaker)
+            found.append((suit, count))
+        return found
+
+    def flushes(self, combination: Combination) -> int:
+        """Flushes (B3.2): each one, five cards of one suit that are no straight (one
+        deck: a flush is its cards), kept if it may be played here."""
+        total, must, size = 0, self.must, combination.most
+        for suit in range(4):
+            if must is not None and must.suit != suit:
+                continue
+            ranks = [rank for rank in _PLAIN if self.copies[rank][suit]]
+            for chosen in itertools.combinations(ranks, size):
+                if (must is not None and must.rank not in chosen) or sum(1 << rank for rank in chosen) in self.reader.windows:
+                    continue
+                play = None
+                if self.top is not None:
+                    play = self.reader.flush(combination, tuple(_cards(rank, suit, 1)[0] for rank in chosen))
+                total += self.keep(1, play)
+        return total
+
+    def lower_attached(self, combination: Combination) -> int:
+        """A group with an attached group of a lower rank (two pair, B3.3): by main rank
+        (and, where suits count, its strongest suit), the sum over the lower ranks of
+        the products of their choices."""
+        width, extra, total = combination.width, combination.attached, 0
+        for main in _PLAIN:
+            count = sum(self.group(other, extra) for other in range(main) if self.wanted((main, other)))
+            if not count:
+                continue
+            suited = self.by_strongest_suit(main, width) if combination.suit_in_key else [(0, self.group(main, width))]
+            for suit, mains in suited:
+                play = None
+                if self.top is not None and mains:
+                    cards = _cards(0, 0, extra) + _cards(main, suit, width)
+                    play = self.reader.group(combination, cards, main, width)
+                total += self.keep(mains * count, play)
+        return total
+
     def attached(self, combination: Combination) -> int | None:
         """A group with an attached group of another rank (R3.4, R3.5, R3.10): by main
         rank, the sum over the attached ranks of the products of their choices."""
+        if combination.low_attached:
+            return self.lower_attached(combination)
         if combination.suit_in_key:
             return None
         width, extra = combination.width, combination.attached
@@ -362,12 +415,17 @@ class _Counter:
     def runs(self, combination: Combination) -> int | None:
         """Pair runs and triple runs (R3.8, R3.9): on each window, the product of the
         choices of ``width`` cards of each of its ranks."""
-        if combination.suit_in_key:
-            return None
         total, width = 0, combination.width
         for window in self.windows(combination):
+            size = width * len(window.ranks)
+            if combination.suit_in_key:  # (by the strongest suit of the top rank's cards, T4.1)
+                rest = prod(self.group(rank, width) for rank in window.ranks[:-1])
+                for suit, count in self.by_strongest_suit(window.ranks[-1], width) if rest else ():
+                    play = self.stand_in(combination, window, size, self.strength[suit])
+                    total += self.keep(rest * count, play)
+                continue
             count = prod(self.group(rank, width) for rank in window.ranks)
-            total += self.keep(count, self.stand_in(combination, window, width * len(window.ranks)))
+            total += self.keep(count, self.stand_in(combination, window, size))
         return total
 
     def winged(self, combination: Combination) -> int | None:

@@ -97,6 +97,7 @@ from zhengshangyou.plays import (
     flip,
     new_play,
     run_line,
+    run_order_of,
 )
 from zhengshangyou.plays import reader as plays_reader
 from zhengshangyou.rules import Rules, RulesCache, check_rules
@@ -143,10 +144,24 @@ def where(combination: Combination) -> tuple[int, int, int, int, int]:
     """
     if combination.shape is Shape.JOKERS:
         return 0, 1, ALL_RANKS, 0, 1  # (held[0] is empty: only the jokers held count)
+    if combination.shape is Shape.FLUSH:
+        return 1, 0, ALL_RANKS, 0, 0  # (every flush is compared: B4.3)
     width, extra = combination.width, combination.attached
     jokers = width if combination.jokers else 0
-    free = ALL_RANKS if combination.is_bomb or combination.shape is Shape.RUN else 0
+    # (A kind above others of its family, Big Two's hands ranked across kinds, B4.3,
+    # answers with plays of any rank.)
+    free = (
+        ALL_RANKS
+        if combination.is_bomb or combination.shape is Shape.RUN or _chops(combination) or combination.tier
+        else 0
+    )
     return width, jokers, free, extra, extra if extra and combination.attached_jokers else 0
+
+
+def _chops(combination: Combination) -> bool:
+    """Whether some plays of ``combination`` chop (T4.2): they may beat plays of
+    other kinds, and plays of their own kind of any rank or length."""
+    return any(bits >> 8 for _, _, bits in combination.chop)
 
 
 def joker_masks(counts: Sequence[int]) -> tuple[int, int, int]:
@@ -260,6 +275,7 @@ class Tables:
         # not so for a hand with a card pinned first (R2.5), whose entries are its own.
         self.lowest = _LOWEST if classes and cards_of is cards_of_code else None
         self.enabled = kinds_mask(found)
+        self._add_relations(found)
         self.bomb_kinds = kinds_mask(found.bombs)
         self.windows = _windows_by_length(reader)
         self.lengths = [len(ranks) for _, ranks, _ in self.windows]
@@ -280,7 +296,7 @@ class Tables:
         #: The steps of each bit mask of kinds wanted (built on first use; at most one
         #: per kind to answer and filter, so a small table).
         self.steps_for: dict[int, tuple[Any, ...]] = {}
-        self._add_windows(found, rules.run_order)
+        self._add_windows(found, run_order_of(rules))
         straight = self.straight = found[Kind.STRAIGHT]
         self.flush = found.get(Kind.STRAIGHT_FLUSH)
         # Whether a straight's class is all there is to it (no flush to tell apart, no
@@ -295,16 +311,7 @@ class Tables:
         # own (a kind listed with another, straight flushes of their own family, is
         # always compared), and whether a run's window alone decides (pair and triple
         # runs, with or without wings, and straights that are only straights).
-        self.answer_shapes = {
-            c.kind: (
-                c.shape is Shape.GROUP,
-                c.suit_in_key,
-                _per_rank(c),
-                c.listed_with is None,
-                c.width > 1 or self.plain_straights,
-            )
-            for c in found
-        }
+        self.answer_shapes = {c.kind: self._answer_shape(c) for c in found}
         self.flush_bit = 0 if self.flush is None else _BIT[self.flush.kind]
         self.straight_keys = tuple(
             (index << 26, sum(3 << 2 * rank for rank in ranks))
@@ -350,6 +357,32 @@ class Tables:
         # (ints, which the garbage collector never has to scan).
         self.positions: dict[tuple[object, ...], Iterable[Play]] = {}
         self.visited: dict[int, None] = {}
+
+    def _answer_shape(self, c: Combination) -> tuple[bool, bool, int, bool, bool]:
+        """What :meth:`bounds` reads of a family (see :meth:`__init__`)."""
+        return (
+            c.shape is Shape.GROUP,
+            c.suit_in_key,
+            _per_rank(c),
+            c.listed_with is None,
+            # (where a run's top suit counts, T4.1, its window alone does not decide)
+            (c.width > 1 or self.plain_straights) and not c.suit_in_key,
+        )
+
+    def _add_relations(self, found: Catalogue) -> None:
+        """What makes answers of other kinds or ranks possible: chops (T4.2) and
+        families ranked across kinds (B4.3: a kind of a higher tier beats any play of
+        a lower one)."""
+        chops = [combination for combination in found if _chops(combination)]
+        #: The kinds that chop, as a mask; and by family, the mask of its kinds that chop.
+        self.chop_kinds = kinds_mask(chops)
+        self.chopping: dict[Kind | None, int] = {}
+        for combination in chops:
+            self.chopping[combination.family] = self.chopping.get(combination.family, 0) | _BIT[combination.kind]
+        #: The families ranked across kinds.
+        self.tiered = {
+            combination.family for combination in found if combination.tier and not combination.is_bomb
+        }
 
     def _add_tables(self, combination: Combination) -> None:
         """The tables of one kind's plays (see :meth:`__init__`)."""
@@ -403,8 +436,12 @@ class Tables:
         lister: Callable[..., Iterable[Play]] | None = None
         if first.shape is Shape.JOKERS:
             lister = self._list_jokers
+        elif first.shape is Shape.FLUSH:
+            lister = self._list_flushes
         elif first.shape is Shape.GROUP and first.wings > 1:
             lister = self._list_group_wings
+        elif first.shape is Shape.GROUP and first.low_attached:
+            lister = self._list_low_attached
         elif first.shape is Shape.GROUP and first.attached:
             lister = self._list_attached
         elif first.shape is Shape.RUN and first.attached:
@@ -471,7 +508,19 @@ class Tables:
         if found is None:
             _trim(self.plans, _POSITIONS_LIMIT)
             above, length, exact = self.bounds(top, revolution)
-            found = self.plans[key] = (self.wanted(top, kinds) & self.enabled, above, length, exact)
+            want = self.wanted(top, kinds) & self.enabled
+            if self.chopping:
+                # Chops (T4.2) answer only the plays they chop: kinds of other families are
+                # wanted for those alone; and where chops may answer (any rank, any length
+                # of a pair run), every answer is compared.
+                chopping = self.chopping.get(top.family, 0)
+                if top.chop & 0xFF or chopping:
+                    exact = False
+                if not top.chop & 0xFF:
+                    want &= ~(self.chop_kinds & ~chopping)
+            if top.family in self.tiered:
+                exact = False  # (B4.3: a kind above answers with any rank; every answer is compared)
+            found = self.plans[key] = (want, above, length, exact)
         return found
 
     def wanted(self, top: Play | None, kinds: int) -> int:
@@ -775,7 +824,9 @@ class Tables:
         the mask ``held`` (held ``width`` times), that may answer ``top`` when it is of
         the same family."""
         indexes: Sequence[int] = self.spans[combination.width][held]
-        if indexes and top is not None and top.family is combination.family:
+        if indexes and top is not None and top.family is combination.family and not (
+            top.chop & 0xFF and _chops(combination)
+        ):
             return self._beating_windows(indexes, combination, length, exact, top, revolution)
         return indexes
 
@@ -793,6 +844,31 @@ class Tables:
             self.rows[kind], self.groups[kind], hand.rank_codes, rank_bits(mask),
             combination.width, rank_bits(attached), combination.attached,
         )
+
+    def _list_low_attached(
+        self, combination: Combination, hand: Hand, mask: int, attached: int, want: int,
+        top: Play | None, revolution: bool, length: int, exact: bool,
+    ) -> Iterable[Play]:
+        """A group with an attached group of a lower rank (two pair, B3.3): by main rank,
+        then attached rank. In the class view each rank's lowest cards, but for the main
+        group one choice for each suit its strongest card may have where suits count."""
+        cards_of, codes, reader = self.cards_of, hand.rank_codes, self.reader
+        width, extra = combination.width, combination.attached
+        found: list[Play] = []
+        for main in rank_bits(mask):
+            mains: Sequence[tuple[Card, ...]] = _subsets(cards_of(codes[main]), width)
+            if self.classes:
+                first: dict[int, tuple[Card, ...]] = {}
+                for group in mains:
+                    key = reader.group(combination, group, Rank(main), width).key
+                    first.setdefault(key, group)
+                mains = tuple(first.values()) if combination.suit_in_key else mains[:1]
+            for other in rank_bits(attached & ((1 << main) - 1)):
+                others = self.choices(cards_of(codes[other]), extra)
+                for group in mains:
+                    for more in others:
+                        found.append(reader.group(combination, more + group, Rank(main), width))
+        return found
 
     def _list_group_wings(
         self, combination: Combination, hand: Hand, mask: int, attached: int, want: int,
@@ -838,6 +914,29 @@ class Tables:
         high), then by the ranks of the wings."""
         indexes = self.run_windows(combination, mask, top, revolution, length, exact)
         return self.winged_of(hand, combination, indexes, attached) if indexes else ()
+
+    def _list_flushes(
+        self, combination: Combination, hand: Hand, mask: int, attached: int, want: int,
+        top: Play | None, revolution: bool, length: int, exact: bool,
+    ) -> Iterable[Play]:
+        """Flushes (B3.2): in both views every one, each its own class (its suit is in
+        its key, B4.3), by strength: five cards of one suit that are no straight."""
+        return self.flushes_of(hand, combination)
+
+    def flushes_of(self, hand: Hand, combination: Combination) -> list[Play]:
+        """The flushes of ``hand`` (B3.2), weakest first."""
+        straights, size = self.reader.windows, combination.most
+        found = []
+        for suit in range(4):
+            ranks = rank_bits(hand.suit_ranks >> 13 * suit & 0x1FFF)
+            if len(ranks) < size:
+                continue
+            for chosen in itertools.combinations(ranks, size):
+                if sum(1 << rank for rank in chosen) not in straights:
+                    cards = tuple([_card(rank, suit) for rank in chosen])
+                    found.append(self.reader.flush(combination, cards))
+        found.sort(key=_KEY)
+        return found
 
     def _list_jokers(
         self, combination: Combination, hand: Hand, mask: int, attached: int, want: int,
@@ -940,7 +1039,7 @@ class Tables:
         if not self.classes:
             return self._card_runs(hand, combination, indexes)
         width = combination.width
-        if self.lowest is not None and not combination.suit_in_key:
+        if self.lowest is not None and not combination.suit_in_key and not combination.chop:
             # The member takes each rank's lowest cards, and the window alone gives the
             # strength: built from the hand, which costs less than a memo's key and its
             # misses (after 25,000 random hands of the shared kinds, one pair run in six
@@ -953,10 +1052,33 @@ class Tables:
                 key, rev_key, family, is_bomb = strengths[index]
                 found.append(new_play(kind, cards, key, rev_key, family, is_bomb))
             return found
-        # A hand with a card pinned first (R2.5), whose tables are its own, or a run
-        # whose suits count: by the codes of the window's ranks.
+        if combination.suit_in_key:
+            return self._suited_runs(hand, combination, indexes)
+        # A hand with a card pinned first (R2.5), whose tables are its own: by the codes
+        # of the window's ranks.
         codes, windows, table = hand.rank_codes, self.windows, self.runs[combination.kind]
         return [table[(index, *[codes[rank] for rank in windows[index][1]])] for index in indexes]
+
+    def _suited_runs(
+        self, hand: Hand, combination: Combination, indexes: Sequence[int]
+    ) -> list[Play]:
+        """The classes of pair runs whose top card's suit counts (``pair_runs_by_suit``,
+        T4.1), window by window: each rank's lowest cards but the top rank's, one
+        choice for each suit its strongest card may have (the first such, as groups
+        by suit are, R4.3)."""
+        cards_of, codes, width = self.cards_of, hand.rank_codes, combination.width
+        found: list[Play] = []
+        for index in indexes:
+            window = self.windows[index][0]
+            top = window.ranks[-1]
+            body = [card for rank in window.ranks[:-1] for card in cards_of(codes[rank])[:width]]
+            keys: set[int] = set()
+            for group in _subsets(cards_of(codes[top]), width):
+                play = self.reader.run(combination, tuple(sorted(body + list(group))), window)
+                if play.key not in keys:
+                    keys.add(play.key)
+                    found.append(play)
+        return found
 
     def winged_of(
         self, hand: Hand, combination: Combination, indexes: Sequence[int], wings: int
@@ -1152,6 +1274,8 @@ def _beating(plays: Iterable[Play], top: Play, revolution: bool) -> Iterable[Pla
         return (play for play in plays if beats(play, top, revolution=revolution))
     if top.is_bomb:
         return [play for play in plays if play.is_bomb and beats(play, top, revolution=revolution)]
+    if top.chop:  # (chops, T4.2: beats says)
+        return [play for play in plays if beats(play, top, revolution=revolution)]
     family, size = top.family, len(top.cards)
     if revolution:
         bar = top.rev_key
@@ -1231,6 +1355,8 @@ _STRAIGHTS = (Kind.STRAIGHT, Kind.STRAIGHT_FLUSH)
 _BOTH_JOKERS = 1 << 13 | 1 << 14
 #: The first item (of a rank's cards: its lowest).
 _FIRST = operator.itemgetter(0)
+#: A play's key.
+_KEY = operator.attrgetter("key")
 #: The joker masks (see :meth:`Tables.plays`) of a hand without jokers.
 #: :func:`joker_masks` by the black and the red joker's counts (none, one or two).
 JOKER_MASKS = tuple(

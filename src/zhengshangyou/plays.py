@@ -17,7 +17,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import cast
+from typing import Any, cast
 
 import attrs
 
@@ -68,7 +68,7 @@ def card_tuple(cards: object, decks: int = 2) -> tuple[Card, ...]:
     return ordered
 
 
-def _check_field(field: attrs.Attribute[object], value: object, kind: type) -> None:
+def _check_field(field: attrs.Attribute[Any], value: object, kind: type) -> None:
     """A play's field holds a value of its type (plays built by hand, R3.16)."""
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise WrongTypeError(
@@ -130,6 +130,13 @@ class Play:
     is_bomb: bool = attrs.field(
         eq=False, validator=lambda play, field, value: _check_field(field, value, bool)
     )
+    #: What the play is to Tiến Lên's chops (T4.2): in its low 8 bits the targets it
+    #: is (a single 2, a pair of 2s, ...), above them the targets it chops (bits of
+    #: :data:`~zhengshangyou.combinations.CHOP_TARGETS`); 0 where the rules have no
+    #: chops. Not part of equality.
+    chop: int = attrs.field(
+        default=0, eq=False, validator=lambda play, field, value: _check_field(field, value, int)
+    )
 
     @classmethod
     def parse(cls, text: str, rules: Rules, *, kind: Kind | None = None) -> Play:
@@ -183,15 +190,17 @@ def _slot_setter(name: str) -> Callable[[Play, object], None]:
 # tuple of its arguments, and the seven of them cost 60% of a new play there.
 # ``_attrs_cached_hash`` is where attrs keeps the hash (``cache_hash=True``); the tests
 # check that both ways build the same play, on either build.
-_SET_KIND, _SET_CARDS, _SET_KEY, _SET_REV_KEY, _SET_FAMILY, _SET_IS_BOMB, _SET_HASH = map(
-    _slot_setter, ("kind", "cards", "key", "rev_key", "family", "is_bomb", "_attrs_cached_hash")
+_SET_KIND, _SET_CARDS, _SET_KEY, _SET_REV_KEY, _SET_FAMILY, _SET_IS_BOMB, _SET_CHOP, _SET_HASH = map(
+    _slot_setter,
+    ("kind", "cards", "key", "rev_key", "family", "is_bomb", "chop", "_attrs_cached_hash"),
 )
 
 
 def new_play(
-    kind: Kind, cards: tuple[Card, ...], key: int, rev_key: int, family: Kind, is_bomb: bool
+    kind: Kind, cards: tuple[Card, ...], key: int, rev_key: int, family: Kind, is_bomb: bool,
+    chop: int = 0,
 ) -> Play:
-    """``Play(kind, cards, key, rev_key, family, is_bomb)``, built faster."""
+    """``Play(kind, cards, key, rev_key, family, is_bomb, chop)``, built faster."""
     play: Play = object.__new__(Play)
     if cython.compiled:  # pragma: no cover (see above)
         PyObject_GenericSetAttr(play, "kind", kind)
@@ -200,6 +209,7 @@ def new_play(
         PyObject_GenericSetAttr(play, "rev_key", rev_key)
         PyObject_GenericSetAttr(play, "family", family)
         PyObject_GenericSetAttr(play, "is_bomb", is_bomb)
+        PyObject_GenericSetAttr(play, "chop", chop)
         PyObject_GenericSetAttr(play, "_attrs_cached_hash", None)
         return play
     _SET_KIND(play, kind)
@@ -208,6 +218,7 @@ def new_play(
     _SET_REV_KEY(play, rev_key)
     _SET_FAMILY(play, family)
     _SET_IS_BOMB(play, is_bomb)
+    _SET_CHOP(play, chop)
     _SET_HASH(play, None)
     return play
 
@@ -287,6 +298,52 @@ def _windows(run_order: str) -> dict[int, list[Window]]:
     return found
 
 
+def poker_windows(straights: str) -> dict[int, list[Window]]:
+    """Big Two's five-card straights under ``straights`` (B3.4), by the bit mask of
+    their ranks: the five-rank runs of the run line of ``two_low`` or ``two_high``;
+    under ``"taiwan"`` those of ``two_low``, with 23456 placed above 10JQKA and its 2
+    as its top card (the card whose suit breaks ties, B4.3).
+
+    >>> sorted(len(group) for group in poker_windows("two_low").values()) == [1] * 10
+    True
+    >>> [rank.symbol for rank in poker_windows("taiwan")[0b1000000001111][0].ranks]
+    ['3', '4', '5', '6', '2']
+    """
+    found = {
+        mask: [window for window in group if len(window.ranks) == 5]
+        for mask, group in _windows(line_order(straights)).items()
+    }
+    found = {mask: group for mask, group in found.items() if group}
+    if straights == "taiwan":
+        # (Its place above 10JQKA is in its strength: see Reader.run_strength.)
+        for mask, group in found.items():
+            window = group[0]
+            if window.low_two and not window.low_ace:
+                ranks = tuple(rank for rank in window.ranks if rank != Rank.TWO) + (Rank.TWO,)
+                found[mask] = [attrs.evolve(window, ranks=ranks)]
+    return found
+
+
+def line_order(straights: str) -> str:
+    """The run order whose run line holds Big Two's straights under ``straights``
+    (B3.4): ``two_high``'s for ``"two_high"``, ``two_low``'s otherwise.
+
+    >>> line_order("taiwan"), line_order("two_high")
+    ('two_low', 'two_high')
+    """
+    return "two_high" if straights == "two_high" else "two_low"
+
+
+def run_order_of(rules: Rules) -> str:
+    """The run order whose run line holds the rules' runs: ``run_order``, or under
+    ``poker_hands`` the one of Big Two's straights (:func:`line_order`).
+
+    >>> run_order_of(Rules()), run_order_of(Rules.preset("pusoy-dos"))
+    ('two_low', 'two_high')
+    """
+    return line_order(rules.straights) if rules.poker_hands else rules.run_order
+
+
 class Reader:
     """The keys and readings of one rule set, built once per rule set from its
     catalogue (:mod:`~zhengshangyou.combinations`)."""
@@ -296,7 +353,7 @@ class Reader:
         self.catalogue = found = catalogue(rules)
         order = rules.suit_order
         self.suit_strength = [0, 0, 0, 0] if order is None else [order.index(s) for s in range(4)]
-        self.windows = _windows(rules.run_order)
+        self.windows = poker_windows(rules.straights) if rules.poker_hands else _windows(rules.run_order)
         # The windows of each length, low to high (for runs with wings).
         self.by_length: dict[int, list[tuple[int, Window]]] = {}
         for mask, group in sorted(self.windows.items(), key=lambda item: item[1][0].top):
@@ -329,7 +386,7 @@ class Reader:
 
     def single(self, card: Card) -> Play:
         """A single (R3.1), built fast: the generator makes many."""
-        if self.single_combination.suit_in_key:
+        if self.single_combination.suit_in_key or self.single_combination.chop:
             return self.group(self.single_combination, (card,), card.rank)
         key, rev = self.rank_keys[card.rank]
         return new_play(Kind.SINGLE, (card,), key, rev, Kind.SINGLE, False)
@@ -346,11 +403,37 @@ class Reader:
         else:
             strength, flipped = rank * 16 + size, flip(rank) * 16 + size
         suit = self._suit(cards) if combination.suit_in_key else 0
+        if combination.low_attached and suit:  # (two pair: the suit of its higher pair, B3.3)
+            suit = self._suit(card for card in cards if card.rank == rank)
+        chop = _chop_bits(combination, len(cards), rank) if combination.chop else 0
         if not tier and not suit and sized is None:
             key, rev = self.rank_keys[rank]
-            return new_play(kind, cards, key, rev, family, combination.is_bomb)
+            return new_play(kind, cards, key, rev, family, combination.is_bomb, chop)
         return new_play(
             kind, cards, _pack(tier, strength, suit), _pack(tier, flipped, suit), family,
+            combination.is_bomb, chop,
+        )
+
+    def chop_of(self, combination: Combination, size: int, rank: int = -1) -> int:
+        """What a play of ``size`` cards (of main rank ``rank``) of ``combination`` is to
+        chops, and what it chops (T4.2; see :attr:`Play.chop`)."""
+        return _chop_bits(combination, size, rank) if combination.chop else 0
+
+    def flush(self, combination: Combination, cards: tuple[Card, ...]) -> Play:
+        """A flush (B3.2, B4.3): under ``flush_order="rank_first"`` by its ranks from the
+        highest card down (the bit mask of its ranks, as a number), then its suit;
+        under ``"suit_first"`` by its suit, then its ranks."""
+        ranks = 0
+        for card in cards:
+            ranks |= 1 << card.rank
+        suit = self._suit(cards)
+        if self.rules.flush_order == "suit_first":
+            strength, suit = suit << 13 | ranks, 0
+        else:
+            strength = ranks
+        return new_play(
+            combination.kind, cards, _pack(combination.tier, strength, suit),
+            _pack(combination.tier, -strength, suit), combination.family or combination.kind,
             combination.is_bomb,
         )
 
@@ -367,7 +450,8 @@ class Reader:
             top_rank = window.ranks[-1]
             suit = self._suit(card for card in cards if card.rank == top_rank)
         key, rev_key, family, is_bomb = self.run_strength(combination, window, suit)
-        return new_play(combination.kind, cards, key, rev_key, family, is_bomb)
+        chop = _chop_bits(combination, len(cards), -1) if combination.chop else 0
+        return new_play(combination.kind, cards, key, rev_key, family, is_bomb, chop)
 
     def run_strength(
         self, combination: Combination, window: Window, suit: int = 0
@@ -378,6 +462,8 @@ class Reader:
         strength = window.top
         if combination.wheels_high:
             strength += 64 * (2 * window.low_two + window.low_ace)
+        elif combination.two_top and window.low_two and not window.low_ace:
+            strength += 64  # (Taiwan's 23456, above 10JQKA: B3.4)
         tier = combination.tier
         return (
             _pack(tier, strength, suit),
@@ -473,6 +559,8 @@ class Reader:
             return self._fit_group(first, counts)
         if first.shape is Shape.JOKERS:
             return self._fit_jokers(first, counts)
+        if first.shape is Shape.FLUSH:
+            return self._fit_flush(first, counts)
         if first.attached:
             return self._fit_winged(first, counts)
         return self._fit_run(slot, counts)
@@ -494,7 +582,7 @@ class Reader:
         if len(by_rank) != 2 or len(cards) != width + attached:
             return []
         (low, low_count), (high, _) = sorted(by_rank.items())
-        main, other = (low, high) if low_count == width else (high, low)
+        main, other = (low, high) if low_count == width and not combination.low_attached else (high, low)
         if by_rank[main] != width or by_rank[other] != attached or main.is_joker:
             return []
         if other.is_joker and not combination.attached_jokers:
@@ -525,6 +613,19 @@ class Reader:
             if chosen in wing_choices(ranks, wings, attached, held, combination):
                 readings.append(self.group(combination, cards, main, width))
         return readings
+
+    def _fit_flush(self, combination: Combination, counts: _Counts) -> list[Play]:
+        """``most`` cards of one suit, of different ranks, that are no straight (B3.2)."""
+        cards = counts.cards
+        if (
+            len(cards) != combination.most
+            or counts.jokers
+            or len(counts.by_rank) != len(cards)
+            or len({card.suit for card in cards}) != 1
+            or counts.mask in self.windows
+        ):
+            return []
+        return [self.flush(combination, cards)]
 
     def _fit_jokers(self, combination: Combination, counts: _Counts) -> list[Play]:
         """Every joker of the deck (R3.12)."""
@@ -600,6 +701,8 @@ class Reader:
 
         if not cards:
             return error("a play needs at least one card", "R3.1")
+        if self.rules.poker_hands:
+            return error(*self._poker_lacking(cards))
         counts = _Counts(cards)
         for combination in self.catalogue.left_out:
             # (Dou Dizhu's own kinds, D5, are never named to a rule set that leaves
@@ -608,6 +711,18 @@ class Reader:
                 reason, rule = combination.off
                 return error(reason.format(n=len(cards)), rule)
         return error(*self._lacking(counts))
+
+    def _poker_lacking(self, cards: tuple[Card, ...]) -> tuple[str, str]:
+        """What cards of no Big Two play lack (B3): the reason and the rule id."""
+        if len(cards) > 5:
+            return "no play has more than five cards under poker_hands", "B3.3"
+        if len(cards) == 4 and not self.rules.two_pair:
+            if len({card.rank for card in cards}) == 1:
+                return "four of a kind is played only with a fifth card (four+1)", "B3.3"
+            return "four cards are never a play (two pair and four of a kind need two_pair=True)", "B3.3"
+        if len(cards) == 3 and len({card.rank for card in cards}) == 1:
+            return "triples are off (triples=False)", "B3.1"
+        return "these cards form no Big Two play", "B3"
 
     def _lacking(self, counts: _Counts) -> tuple[str, str]:
         """What cards of no kind the rules have lack: the reason and the rule id."""
@@ -644,6 +759,15 @@ class Reader:
             " (no wrap-around, no rank twice)",
             "R3.15",
         )
+
+
+def _chop_bits(combination: Combination, size: int, rank: int) -> int:
+    """What a play of ``size`` cards (of main rank ``rank``) of ``combination`` is to
+    chops, and what it chops (T4.2; see :attr:`Play.chop`)."""
+    for cards, main, bits in combination.chop:
+        if cards == size and (main < 0 or main == rank):
+            return bits
+    return 0
 
 
 _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
@@ -914,4 +1038,4 @@ def beats(
         candidate.family is top.family
         and len(candidate.cards) == len(top.cards)
         and mine > theirs
-    )
+    ) or bool(candidate.chop >> 8 & top.chop)

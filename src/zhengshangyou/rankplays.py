@@ -172,10 +172,18 @@ class RankPlays(Sequence[RankPlay]):
         self._members = tuple(entry[4] for entry in entries.values())
         # Straights that may be flushes, and comparisons that look at suits, make a
         # hand's rank plays depend on its suits: those come from the class view.
-        self._fast = not rules.suits_matter and rules.straight_flush == "none"
+        # (So do Big Two's flushes, B3.2, and chops, T4.2, whose rank plays' members
+        # would not carry what they chop.)
+        self._fast = (
+            not rules.suits_matter
+            and rules.straight_flush == "none"
+            and not rules.poker_hands
+            and rules.chops == "none"
+        )
         # The kinds whose class-view member is a rank play's lowest cards whatever the
         # rules do with suits elsewhere.
-        self._blind = frozenset(c.kind for c in catalogue(rules) if c.suit_blind)
+        # (Not chops, T4.2: a member made from a rank play would not carry what it chops.)
+        self._blind = frozenset(c.kind for c in catalogue(rules) if c.suit_blind and not c.chop)
         if self._fast:
             self._build_fast()
 

@@ -31,20 +31,24 @@ __all__ = [
     "PRESETS",
     "AirplaneWings",
     "BombOrder",
+    "Chops",
     "End",
     "Exchange",
     "FirstLead",
+    "FlushOrder",
     "FourOfAKind",
     "KickerRepeat",
     "LaterLead",
     "NextDealer",
     "OptionHelp",
+    "PokerBombs",
     "Rules",
     "RulesCache",
     "RunOrder",
     "Scoring",
     "StraightFlush",
     "StraightRanking",
+    "Straights",
     "option_help",
 ]
 
@@ -214,6 +218,16 @@ def _to_target(value: object) -> int | None:
     return value
 
 
+#: Big Two's straights: their windows and their order (B3.4).
+Straights = Literal["two_low", "two_high", "taiwan"]
+#: How Big Two compares two flushes (B4.3).
+FlushOrder = Literal["rank_first", "suit_first"]
+#: Which of Big Two's five-card hands beat singles, pairs and triples (B4.4).
+PokerBombs = Literal["none", "quads_sf"]
+#: Which plays of Tiến Lên chop 2s (T4.2).
+Chops = Literal["none", "pagat", "south", "quads_only"]
+
+
 @attrs.frozen(kw_only=True, cache_hash=True)
 class Rules:
     """Every rule option of RULES.md, with its documented default (the ``zhengshangyou`` preset).
@@ -294,6 +308,18 @@ class Rules:
     douzero_objective: DouzeroObjective | None = attrs.field(
         default=None, validator=_choice_or_none(DouzeroObjective)
     )
+    # FAMILY.md parts B and T: Big Two's and Tiến Lên's combinations and comparisons
+    poker_hands: bool = attrs.field(default=False, validator=_flag)
+    triples: bool = attrs.field(default=True, validator=_flag)
+    two_pair: bool = attrs.field(default=False, validator=_flag)
+    straights: Straights = attrs.field(default="two_low", validator=_choice(Straights))
+    flush_order: FlushOrder = attrs.field(default="rank_first", validator=_choice(FlushOrder))
+    bombs: PokerBombs = attrs.field(default="none", validator=_choice(PokerBombs))
+    double_sequences: bool = attrs.field(default=True, validator=_flag)
+    triple_runs: bool = attrs.field(default=True, validator=_flag)
+    pair_runs_by_suit: bool = attrs.field(default=False, validator=_flag)
+    chops: Chops = attrs.field(default="none", validator=_choice(Chops))
+
     def __new__(cls, /, **options: Any) -> Rules:
         # R10: an option name the library does not know is refused by name (the
         # generated ``__init__`` would raise a bare TypeError). ``__init__`` keeps
@@ -303,6 +329,7 @@ class Rules:
 
     def __attrs_post_init__(self) -> None:
         self._check_clashes()
+        self._check_family_clashes()
 
     def _check_clashes(self) -> None:
         """R10: refuse contradictory option sets, naming the options."""
@@ -421,6 +448,67 @@ class Rules:
                 rule="D3.5, D12",
             )
 
+    def _check_family_clashes(self) -> None:
+        """R10, B9, T9: refuse contradictory options of Big Two's and Tiến Lên's
+        combinations, naming them."""
+
+        def clash(message: str, *options: str, rule: str) -> InvalidRulesError:
+            return InvalidRulesError(f"{message} ({rule}, R10)", options=options)
+
+        if self.poker_hands:
+            if self.jokers or self.decks != 1:
+                raise clash(
+                    "poker_hands (Big Two's five-card hands) needs one deck without jokers"
+                    " (decks=1, jokers=False)",
+                    "poker_hands", "decks" if self.decks != 1 else "jokers",
+                    rule="B1.1",
+                )
+            for option in _RUN_OPTIONS:
+                if getattr(self, option) != _DEFAULTS[option]:
+                    raise clash(
+                        f"{option} does not apply under poker_hands=True (Big Two's plays are"
+                        " B3's: singles, pairs, triples and the five-card hands), so it must"
+                        f" keep its default {_DEFAULTS[option]!r}",
+                        option, "poker_hands",
+                        rule="B3",
+                    )
+        else:
+            for option in _POKER_OPTIONS:
+                if getattr(self, option) != _DEFAULTS[option]:
+                    raise clash(
+                        f"{option}={getattr(self, option)!r} needs poker_hands=True"
+                        " (Big Two's five-card hands)",
+                        option, "poker_hands",
+                        rule="B3",
+                    )
+        if not self.triples and self.triple_bomb:
+            raise clash(
+                "triple_bomb needs triples=True (a triple bomb is a triple)",
+                "triple_bomb", "triples", rule="B3.1",
+            )
+        if self.pair_runs_by_suit and self.suit_order is None:
+            raise clash(
+                "pair_runs_by_suit needs a suit_order (suits never decide anything without one)",
+                "pair_runs_by_suit", "suit_order", rule="R1.2",
+            )
+        if self.chops != "none":
+            if self.four_of_a_kind != "plain" or self.revolution:
+                option = "revolution" if self.revolution else "four_of_a_kind"
+                raise clash(
+                    f"chops={self.chops!r} needs four_of_a_kind='plain' and no revolution"
+                    " (a chop is a plain four of a kind or pair run that beats 2s)",
+                    "chops", option, rule="T4.2",
+                )
+            if self.chops in ("pagat", "south") and (
+                not self.double_sequences or self.min_pair_run > 3
+            ):
+                option = "double_sequences" if not self.double_sequences else "min_pair_run"
+                raise clash(
+                    f"chops={self.chops!r} chops with double sequences of 3 pairs, which need"
+                    " double_sequences=True and min_pair_run of at most 3",
+                    "chops", option, rule="T4.2, T9",
+                )
+
     @property
     def deck_size(self) -> int:
         """The number of cards dealt: 52 or 54 per deck (R1.3).
@@ -476,15 +564,24 @@ class Rules:
 
     @property
     def suits_matter(self) -> bool:
-        """Whether any comparison looks at suits (R1.2, R4.3, R4.5).
+        """Whether any comparison looks at suits (R1.2, R4.3, R4.5; Big Two's five-card
+        hands, B4.3; pair runs by suit, T4.1).
 
         Straight flushes make suits matter for reading plays, not for comparing
         cards of one rank; this property is about the comparison.
 
         >>> Rules().suits_matter, Rules.preset("winner").suits_matter
         (False, True)
+        >>> Rules.preset("big-two", singles_by_suit=False, pairs_by_suit=False).suits_matter
+        True
         """
-        return self.singles_by_suit or self.pairs_by_suit or self.straights_by_suit
+        return (
+            self.singles_by_suit
+            or self.pairs_by_suit
+            or self.straights_by_suit
+            or self.pair_runs_by_suit
+            or self.poker_hands
+        )
 
     @property
     def tiers_in_force(self) -> tuple[tuple[int, int], ...]:
@@ -689,10 +786,12 @@ class Rules:
         False
         >>> "".join(suit.letter for suit in Rules.preset("zhengshangyou", straights_by_suit=True).suit_order)
         'DCHS'
+        >>> Rules.preset("big-two").straights, Rules.preset("tien-len").chops
+        ('two_low', 'south')
         >>> Rules.preset("hearts")
         Traceback (most recent call last):
         ...
-        zhengshangyou.errors.InvalidRulesError: unknown preset 'hearts'; presets are: zhengshangyou, winner, winner-classic, two-deck, doudizhu, douzero, rlcard, openspiel
+        zhengshangyou.errors.InvalidRulesError: unknown preset 'hearts'; presets are: zhengshangyou, winner, winner-classic, two-deck, big-two, big-two-taiwan, pusoy-dos, tien-len, tien-len-pagat, tien-len-north, doudizhu, douzero, rlcard, openspiel
         >>> Rules.preset("doudizhu", auction="call_rob").bid_rounds is None   # (D12: no longer applies)
         True
         """
@@ -736,7 +835,7 @@ class Rules:
         """The names of the presets, the default first.
 
         >>> Rules.preset_names()
-        ('zhengshangyou', 'winner', 'winner-classic', 'two-deck', 'doudizhu', 'douzero', 'rlcard', 'openspiel')
+        ('zhengshangyou', 'winner', 'winner-classic', 'two-deck', 'big-two', 'big-two-taiwan', 'pusoy-dos', 'tien-len', 'tien-len-pagat', 'tien-len-north', 'doudizhu', 'douzero', 'rlcard', 'openspiel')
         """
         return tuple(PRESETS)
 
@@ -938,6 +1037,46 @@ def _from_options(options: dict[str, Any]) -> Rules:
     """
     return shared(Rules.from_dict(options))
 
+#: The options Big Two's presets share (FAMILY.md B8: the Hong Kong game).
+_BIG_TWO: dict[str, Any] = {
+    "jokers": False,
+    "joker_bomb": False,
+    "poker_hands": True,
+    "suit_order": "DCHS",
+    "first_lead": "start_card",
+    "start_card": "3D",
+    "start_card_must_be_played": True,
+    "later_lead": "start_card",
+    "singles_by_suit": True,
+    "pairs_by_suit": True,
+    "end": "first_out",
+}
+#: The options Tiến Lên's presets share (FAMILY.md T8: the South game). Its
+#: placement and last-pays scoring (T7) are not options yet: "none" stands in.
+_TIEN_LEN: dict[str, Any] = {
+    "jokers": False,
+    "joker_bomb": False,
+    "suit_order": "SCDH",
+    "first_lead": "start_card",
+    "start_card": "3S",
+    "start_card_must_be_played": True,
+    "later_lead": "winner",
+    "singles_by_suit": True,
+    "pairs_by_suit": True,
+    "straights_by_suit": True,
+    "pair_runs_by_suit": True,
+    "min_straight": 3,
+    "min_pair_run": 3,
+    "run_order": "no_two",
+    "straight_ranking": "top_card",
+    "full_house": False,
+    "four_of_a_kind": "plain",
+    "triple_runs": False,
+    "chops": "south",
+    "pass_locks_out": True,
+    "scoring": "none",
+}
+
 PRESETS: dict[str, dict[str, Any]] = {
     "zhengshangyou": {},
     "winner": {
@@ -975,6 +1114,28 @@ PRESETS: dict[str, dict[str, Any]] = {
         "joker_pairs": True,
         "airplane_wings": "pairs",
     },
+    # FAMILY.md B8: Big Two (Hong Kong, Taiwan) and Pusoy Dos.
+    "big-two": {**_BIG_TWO},
+    "big-two-taiwan": {
+        **_BIG_TWO,
+        "suit_order": "CDHS",
+        "start_card": "3C",
+        "straights": "taiwan",
+        "bombs": "quads_sf",
+        "pass_locks_out": True,
+    },
+    "pusoy-dos": {
+        **_BIG_TWO,
+        "suit_order": "CSHD",
+        "start_card": "3C",
+        "straights": "two_high",
+        "end": "one_left",
+        "scoring": "none",
+    },
+    # FAMILY.md T8: Tiến Lên (South, pagat.com's reading, North in part).
+    "tien-len": {**_TIEN_LEN},
+    "tien-len-pagat": {**_TIEN_LEN, "run_order": "two_high", "chops": "pagat"},
+    "tien-len-north": {**_TIEN_LEN, "chops": "quads_only", "double_sequences": False},
 }
 """The option overrides of each preset (RULES.md section 9, FAMILY.md D10), on top of
 the defaults."""
@@ -1067,6 +1228,19 @@ PRESETS.update(
 )
 
 _OPTION_NAMES = frozenset(Rules.option_names())
+#: Each option's default (what an option that does not apply must keep, B3).
+_DEFAULTS: dict[str, Any] = {
+    field.name: field.default for field in attrs.fields(Rules) if field.init
+}
+#: Zheng Shangyou's run, bomb and wing options, which Big Two's plays do not have (B3).
+_RUN_OPTIONS = (
+    "full_house", "triple_with_single", "four_of_a_kind", "min_straight", "min_pair_run",
+    "min_triple_run", "straight_flush", "airplane_wings", "four_with_two", "triple_bomb",
+    "run_order", "straight_ranking", "straights_by_suit", "bomb_order", "revolution",
+    "double_sequences", "triple_runs", "pair_runs_by_suit", "chops",
+)
+#: Big Two's options, which only its five-card hands have (B3, B4).
+_POKER_OPTIONS = ("two_pair", "straights", "flush_order", "bombs")
 
 
 @attrs.frozen
@@ -1135,6 +1309,16 @@ _OPTION_HELP = {
     "landlord_seat": OptionHelp('the landlord without an auction (None: seat 0)', 'None or a seat (needs teams "landlord" and auction "none")', ('D3.5', 'D12')),
     "spring_multiplier": OptionHelp('what a spring or an anti-spring multiplies the stake by (None: 2)', 'None, 2, 3 (needs scoring "multiplier")', ('D9.2', 'D12')),
     "douzero_objective": OptionHelp("DouZero's reward (None: \"adp\")", 'None, "wp", "adp", "logadp" (needs scoring "douzero")', ('D9.4', 'D12')),
+    "poker_hands": OptionHelp("whether plays are Big Two's: singles, pairs, triples and five-card hands ranked across kinds (straight < flush < full house < four+1 < straight flush), no play over five cards", 'True, False (True needs decks=1, jokers=False and the run, bomb and wing options at their defaults)', ('B3.1', 'B3.2', 'B3.3', 'B4.1', 'B4.3', 'B9')),
+    "triples": OptionHelp('whether three cards of one rank are a play', 'True, False (False: no triple_bomb)', ('B3.1',)),
+    "two_pair": OptionHelp('whether two pairs of two ranks, and four of a kind alone, are four-card plays (two pair below four of a kind; two pair compared by its higher pair), under poker_hands', 'True, False (True needs poker_hands)', ('B3.3',)),
+    "straights": OptionHelp("which five-card straights exist and how they rank, under poker_hands", '"two_low" (A2345 lowest, 10JQKA highest), "two_high" (34567 lowest, JQKA2 highest), "taiwan" (A2345 lowest, 23456 highest)', ('B3.4', 'B4.3')),
+    "flush_order": OptionHelp('how two flushes compare, under poker_hands', '"rank_first" (ranks from the highest card down, then suit), "suit_first"', ('B4.3',)),
+    "bombs": OptionHelp('whether four+1 and straight flushes also beat singles, pairs and triples, under poker_hands', '"none", "quads_sf"', ('B4.4',)),
+    "double_sequences": OptionHelp('whether pair runs (double sequences) are combinations', 'True, False', ('R3.8', 'T3.1', 'T9')),
+    "triple_runs": OptionHelp('whether triple runs (and so airplanes) are combinations', 'True, False', ('R3.9', 'T3.1')),
+    "pair_runs_by_suit": OptionHelp("whether equal pair runs are told apart by the suit of their top card", 'True, False (True needs a suit_order)', ('T4.1', 'R10')),
+    "chops": OptionHelp('which plays chop (beat) 2s: four of a kind and pair runs of 3, 4 or 5 pairs', '"none", "pagat", "south", "quads_only" (not "none": needs four_of_a_kind="plain"; "pagat" and "south" need double_sequences)', ('T4.2', 'T9')),
 }
 
 

@@ -186,6 +186,7 @@ _OPTION_VALUES: dict[str, SearchStrategy[Any]] = _option_values(Rules)
 
 def _repair(options: dict[str, Any]) -> None:
     """Resolve every clash R10 refuses, in place, by switching the optional side off."""
+    _repair_family(options)
     if options["revolution"] and options["four_of_a_kind"] != "plain":
         options["revolution"] = False
     if options["decks"] != 1:
@@ -208,6 +209,46 @@ def _repair(options: dict[str, Any]) -> None:
         # drawn game would make a property test's run last minutes. Two decks keep
         # paired wings; single wings are drawn with one deck.
         options["airplane_wings"] = "pairs"
+
+
+#: Zheng Shangyou's run, bomb and wing options, which Big Two's plays do not have, and
+#: Big Two's own options (B3, B9; the options rules.py refuses away from their defaults).
+_RUN_OPTIONS = (
+    "full_house", "triple_with_single", "four_of_a_kind", "min_straight", "min_pair_run",
+    "min_triple_run", "straight_flush", "airplane_wings", "four_with_two", "triple_bomb",
+    "run_order", "straight_ranking", "straights_by_suit", "bomb_order", "revolution",
+    "double_sequences", "triple_runs", "pair_runs_by_suit", "chops",
+)
+_POKER_OPTIONS = ("two_pair", "straights", "flush_order", "bombs")
+
+
+def _repair_family(options: dict[str, Any]) -> None:
+    """Resolve the clashes of Big Two's and Tiến Lên's options (B9, T9), in place:
+    Big Two's five-card hands keep one deck without jokers and Zheng Shangyou's run,
+    bomb and wing options at their defaults; without them, Big Two's own options
+    keep theirs; chops keep a plain four of a kind with no revolution, and
+    three-pair double sequences."""
+    defaults = {field.name: field.default for field in attrs.fields(Rules) if field.init}
+    if options["decks"] != 1:
+        options["poker_hands"] = False
+    if options["poker_hands"]:
+        options["jokers"] = False
+        for name in _RUN_OPTIONS:
+            options[name] = defaults[name]
+    else:
+        for name in _POKER_OPTIONS:
+            options[name] = defaults[name]
+    if not options["triples"]:
+        options["triple_bomb"] = False
+    if options["suit_order"] is None:
+        options["pair_runs_by_suit"] = False
+    if options["chops"] != "none" and options["four_of_a_kind"] != "plain":
+        options["chops"] = "none"
+    if options["chops"] != "none":
+        options["revolution"] = False
+    if options["chops"] in ("pagat", "south"):
+        options["double_sequences"] = True
+        options["min_pair_run"] = min(options["min_pair_run"], 3)
 
 
 def _repair_landlord(options: dict[str, Any]) -> None:

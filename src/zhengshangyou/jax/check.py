@@ -251,15 +251,20 @@ def check_hands(
 
 
 def rank_only(rules: Rules) -> Rules:
-    """``rules`` made a rule set the JAX backend runs: no comparison by suit, no
-    straight flushes, and no airplanes where their ids would be too many
+    """``rules`` made a rule set the JAX backend runs: no comparison by suit (nor Big
+    Two's five-card hands), no straight flushes, no chops, and no airplanes where their ids would be too many
     (:func:`~zhengshangyou.jax.tables.check_supported`); every other option kept.
 
     >>> rank_only(Rules.preset("winner")).suits_matter
     False
     """
+    if rules.poker_hands:  # (Big Two's five-card hands compare suits, B4.3)
+        rules = rules.evolve(
+            poker_hands=False, two_pair=False, straights="two_low", flush_order="rank_first", bombs="none"
+        )
     rules = rules.evolve(
-        singles_by_suit=False, pairs_by_suit=False, straights_by_suit=False, straight_flush="none"
+        singles_by_suit=False, pairs_by_suit=False, straights_by_suit=False, straight_flush="none",
+        pair_runs_by_suit=False, chops="none",
     )
     if rules.airplane_wings in ("singles", "singles_or_pairs") or (
         rules.airplane_wings == "pairs" and ActionSpace(rules).pass_id > MAX_PLAY_IDS

@@ -61,7 +61,7 @@ RANKS = 15
 #: ``[2, ids, ids]`` table (single wings, R3.18, make tens of thousands of ids).
 MAX_PLAY_IDS = 5000
 
-_SUITED_OPTIONS = ("singles_by_suit", "pairs_by_suit", "straights_by_suit")
+_SUITED_OPTIONS = ("singles_by_suit", "pairs_by_suit", "straights_by_suit", "pair_runs_by_suit", "poker_hands")
 
 
 def rank_of_card(index: int) -> int:
@@ -75,8 +75,9 @@ def rank_of_card(index: int) -> int:
 
 def check_supported(rules: Rules) -> Rules:
     """``rules``, or an :class:`~zhengshangyou.errors.InvalidRulesError` naming the
-    option that the batched game cannot honour: a comparison by suit (R4.3, R4.5:
-    ``singles_by_suit``, ``pairs_by_suit``, ``straights_by_suit``), straight flushes
+    option that the batched game cannot honour: a comparison by suit (R4.3, R4.5, B4,
+    T4.1: ``singles_by_suit``, ``pairs_by_suit``, ``straights_by_suit``,
+    ``pair_runs_by_suit``, Big Two's ``poker_hands``), chops (``chops``, T4.2), straight flushes
     (``straight_flush``, R3.11), or more play ids than :data:`MAX_PLAY_IDS` (single
     wings, ``airplane_wings``, R3.18), or a game with a landlord (``teams``, D4). A
     refused rule set is never run approximately.
@@ -97,6 +98,8 @@ def check_supported(rules: Rules) -> Rules:
     refused = [name for name in _SUITED_OPTIONS if getattr(rules, name)]
     if rules.straight_flush != "none":
         refused.append("straight_flush")
+    if rules.chops != "none":  # (chops are relations the tables do not hold, T4.2)
+        refused.append("chops")
     if refused:
         raise InvalidRulesError(
             "the JAX backend runs only rule sets whose comparisons never look at suits; refused: "
