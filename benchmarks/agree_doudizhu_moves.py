@@ -163,6 +163,8 @@ def _counts(ranks: Ranks) -> Counter[int]:
 
 def classify_douzero(top: Play | None, top_type: int, missing: set[Ranks], extra: set[Ranks]) -> str | None:
     """The RD-D id that explains DouZero's differences at one position, or None."""
+    if extra and not missing and all(_adjacent_wing_trio(move) for move in extra):
+        return "RD-D9"
     if top is None or top.kind not in (Kind.AIRPLANE_WITH_SINGLES, Kind.AIRPLANE_WITH_PAIRS):
         return None
     counts = Counter(ranks_of(top.cards))
@@ -175,6 +177,23 @@ def classify_douzero(top: Play | None, top_type: int, missing: set[Ranks], extra
     if missing and not extra and len(trios) > length:
         return "RD-D6"
     return None
+
+
+def _adjacent_wing_trio(move: Ranks) -> bool:
+    """RD-D9 (proposed; found by agree_doudizhu_games.py): DouZero's generator offers a
+    k-trio airplane with solo wings (k = 4, 5) whose wings hold a trio next to the run,
+    so that the cards hold k + 1 consecutive trios (444555666777+888+2); no reading of
+    the ``douzero`` preset (``wing_trio_adjacent=False``, D5.15) has such cards, and
+    DouZero's own ``get_move_type`` reads them as type 15 (no type), as in RD-D4."""
+    from douzero.env.move_detector import get_move_type
+
+    if len(move) % 4 or len(move) // 4 < 4:
+        return False
+    run = len(move) // 4 + 1
+    counts = Counter(move)
+    trios = [rank for rank in range(12) if counts[rank] >= 3]
+    adjacent = any(all(rank + step in trios for step in range(run)) for rank in trios)
+    return adjacent and get_move_type([DOUZERO_INT[rank] for rank in move])["type"] == 15
 
 
 def main(argv: Sequence[str] | None = None) -> int:

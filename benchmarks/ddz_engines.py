@@ -53,6 +53,8 @@ The interface common to the drivers (``Driver``)::
     driver.hands()         # each seat's cards as the engine holds them now
     driver.landlord        # the landlord's seat (None during OpenSpiel's auction)
     driver.history         # [(seat, move), ...] as applied
+    driver.repeats()       # how many listed actions repeat another (RD-D3, DouZero)
+    rlcard.seen_cards()    # RLCard's public seen_cards, as ranks (RD-D7)
 
 Run ``python benchmarks/agree_doudizhu_selfplay.py`` to check the drivers on random
 games.
@@ -253,6 +255,11 @@ class Driver(ABC):
     def _body(self, action: Any) -> Ranks:
         return ()
 
+    def repeats(self) -> int:
+        """How many of the engine's listed legal actions repeat an earlier one now
+        (RD-D3, DouZero; always 0 for the others)."""
+        return 0
+
     def apply(self, move: Move, body: Ranks | None = None) -> None:
         """Play ``move`` (a legal move, neutral form). ``body`` picks one of the engine's
         readings (see ``readings``) and is needed only when there are several. A play's
@@ -330,6 +337,12 @@ class DouZeroDriver(Driver):
             move = tuple(sorted(DOUZERO_BACK[value] for value in action))
             legal.setdefault(move, [action])  # RD-D3: repeats are one move
         return legal
+
+    def repeats(self) -> int:
+        if self._game.game_over:
+            return 0
+        listed = self._game.game_infoset.legal_actions
+        return len(listed) - len({tuple(action) for action in listed})
 
     def _apply(self, action: Any) -> None:
         self._env.players[self._game.acting_player_position].set_action(list(action))
@@ -446,6 +459,11 @@ class RLCardDriver(Driver):
 
     def _apply(self, action: Any) -> None:
         self._game.step(action)
+
+    def seen_cards(self) -> Ranks:
+        """The kitty cards RLCard still shows as public (``round.public["seen_cards"]``,
+        which RD-D7 shortens by every copy of a rank the landlord plays)."""
+        return parse(self._game.round.public["seen_cards"])
 
     def hands(self) -> tuple[Ranks, Ranks, Ranks]:
         held: dict[int, Ranks] = {}

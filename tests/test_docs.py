@@ -224,6 +224,7 @@ DOUDIZHU_IDS: dict[str, tuple[str, ...]] = {
     "RD-D6": ("DDZ-DOUZERO",),
     "RD-D7": ("DDZ-RLCARD",),
     "RD-D8": ("ANCHORS", "DDZ-RLCARD"),
+    "RD-D9": ("ANCHORS", "DDZ-DOUZERO"),  # registered by the library (the whole-hand harness)
     "D12": ("library ruling",),
     "DE1": ("DDZ-RLCARD", "DDZ-WIKI"),  # rlcard issue #300
     "DE2": ("DDZ-DOUZERO", "ANCHORS"),  # D5.15 (the rocket), D5.4
@@ -251,10 +252,10 @@ def _section(text: str, rule_id: str) -> str:
 
 def test_the_list_of_D_ids_has_every_rule_and_ruling_of_part_D() -> None:
     # D0; D1.1; D2.1-3; D3.1-6; D4.1-2; D5.1-17; D6.1-2; D7.1-3; D8.1; D9.1-4; D10;
-    # D11 and RD-D1 to RD-D8; D12; DE1 to DE14.
-    assert len(DOUDIZHU_IDS) == 1 + 1 + 3 + 6 + 2 + 17 + 2 + 3 + 1 + 4 + 1 + 9 + 1 + 14
-    assert {"D5.17", "D9.4", "RD-D8", "DE14"} <= set(DOUDIZHU_IDS)
-    assert not {"D5.18", "D9.5", "RD-D9", "DE15"} & set(DOUDIZHU_IDS)
+    # D11 and RD-D1 to RD-D8, and RD-D9, registered by the library; D12; DE1 to DE14.
+    assert len(DOUDIZHU_IDS) == 1 + 1 + 3 + 6 + 2 + 17 + 2 + 3 + 1 + 4 + 1 + 10 + 1 + 14
+    assert {"D5.17", "D9.4", "RD-D8", "RD-D9", "DE14"} <= set(DOUDIZHU_IDS)
+    assert not {"D5.18", "D9.5", "RD-D10", "DE15"} & set(DOUDIZHU_IDS)
     assert all(set(tags) <= {*DOUDIZHU_TAGS, "library ruling"} for tags in DOUDIZHU_IDS.values())
 
 

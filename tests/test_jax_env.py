@@ -75,6 +75,14 @@ def test_issue38_acceptance3_each_comparison_by_suit_is_refused(option: str) -> 
     assert raised.value.options == (option,)
 
 
+@pytest.mark.parametrize("preset", ["doudizhu", "douzero", "rlcard", "openspiel"])
+def test_issue38_acceptance3_a_game_with_a_landlord_is_refused_naming_teams(preset: str) -> None:
+    for rules in (Rules.preset(preset), Rules.preset(preset, airplane_wings="none")):
+        with pytest.raises(InvalidRulesError, match="teams='landlord'") as raised:
+            check_supported(rules)
+        assert raised.value.options == ("teams",)
+
+
 def test_issue38_acceptance3_single_wings_are_refused_naming_airplane_wings() -> None:
     with pytest.raises(InvalidRulesError, match="airplane_wings='singles' makes 72249") as raised:
         check_supported(Rules(airplane_wings="singles"))

@@ -58,6 +58,7 @@ __all__ = [
     "HeuristicBot",
     "RandomBot",
     "ResettableBot",
+    "auction_decision",
     "auction_move",
     "check_turn",
     "hand_strength",
@@ -345,11 +346,18 @@ def auction_move(observation: Observation, *, plan: bool = True) -> Move | None:
     >>> auction_move(Game(seed=3).observation(Game(seed=3).to_act)) is None
     True
     """
-    return _auction_decision(observation.hand, observation.rules, observation.legal_moves, plan=plan)
+    return auction_decision(observation.hand, observation.rules, observation.legal_moves, plan=plan)
 
 
-def _auction_decision(cards: Iterable[Card], rules: Rules, moves: Sequence[Move], *, plan: bool) -> Move | None:
-    """:func:`auction_move`'s decision for a hand of ``cards`` among ``moves``."""
+def auction_decision(cards: Iterable[Card], rules: Rules, moves: Sequence[Move], *, plan: bool) -> Move | None:
+    """:func:`auction_move`'s decision for a hand of ``cards`` among the legal ``moves``
+    (the search's rollouts read them from the state); None when no auction move is among them.
+
+    >>> from zhengshangyou import Game
+    >>> state = Game(Rules.preset("doudizhu"), seed=3).state
+    >>> auction_decision(state.hands[state.to_act], state.rules, list(state.legal_moves()), plan=False)
+    Bid(3)
+    """
     if not any(isinstance(move, (Bid, Call, Rob)) for move in moves):
         return None
     strength = hand_strength(cards, rules, plan=plan)

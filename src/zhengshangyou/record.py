@@ -335,7 +335,8 @@ class Record:
 
         An illegal move raises :class:`~zhengshangyou.errors.InvalidRecordError`
         with the move's index (counted over the whole match, from 0), the rule
-        id and the reason.
+        id and the reason; the reason, written for people, counts moves and
+        hands from 1 (``move 3 (hand 1, seat 1, bid 1): ...`` for index 2).
 
         >>> Record.from_game(Game(seed=3)).replay().phase
         <Phase.PLAY: 'play'>
@@ -349,13 +350,13 @@ class Record:
         index = 0
         for number, hand in enumerate(self.hands):
             if number and game.state.hand_number < number:  # (a redeal deals at once, D3.3)
-                with _reading(f"hand {number}", index):
+                with _reading(f"hand {number + 1}", index):
                     game.next_hand()
             for action in hand.actions:
                 try:
                     game.play(action.move, seat=action.seat)
                 except ZhengShangyouError as error:  # the message is built only on error
-                    where = f"move {index} (hand {number}, seat {action.seat}, {action.move})"
+                    where = f"move {index + 1} (hand {number + 1}, seat {action.seat}, {action.move})"
                     raise _converted(error, where, index) from None
                 index += 1
         return game
@@ -381,7 +382,7 @@ class Record:
             try:
                 check_deal(self.rules, hand.deal)
             except ZhengShangyouError as error:
-                return _converted(error, f"hand {number}", index if number else None)
+                return _converted(error, f"hand {number + 1}", index if number else None)
             index += len(hand.actions)
         return None
 
@@ -576,7 +577,7 @@ def _too_many_moves(count: int) -> InvalidRecordError:
 
 
 def _too_many_moves_in_hand(number: int, count: int, most: int, under: str = "these rules") -> InvalidRecordError:
-    return InvalidRecordError(f"hand {number}: {count:,} moves, more than the {most:,} a hand of {under} can have")
+    return InvalidRecordError(f"hand {number + 1}: {count:,} moves, more than the {most:,} a hand of {under} can have")
 
 
 def _most_moves(rules: Rules) -> int:
@@ -684,7 +685,7 @@ def _cards(text: object, what: str, index: int | None, most: int) -> tuple[Card,
 
 
 def _read_hand(rules: Rules, data: object, number: int, first: int) -> HandRecord:
-    where = f"hand {number}"
+    where = f"hand {number + 1}"  # (counted from 1 where people read it; ``number`` from 0)
     at = first if number else None  # the first hand's problems are the record's (no index)
     hand = _mapping(data, where, at)
     dealer = _integer(hand.get("dealer"), f"{where}: dealer", "a seat number", at)
@@ -743,12 +744,12 @@ _VERBS = ("play", "pass", "give", "offer", "take", "return", "bid", "call", "rob
 
 
 def _read_move(rules: Rules, data: object, index: int) -> Action:
-    move_data = _mapping(data, f"move {index}", index)
-    seat = _integer(move_data.get("seat"), f"move {index}: seat", "a seat number", index)
+    move_data = _mapping(data, f"move {index + 1}", index)
+    seat = _integer(move_data.get("seat"), f"move {index + 1}: seat", "a seat number", index)
     verbs = [verb for verb in _VERBS if verb in move_data]
     if len(verbs) != 1:
         raise InvalidRecordError(
-            f"move {index}: exactly one of {', '.join(_VERBS)} is needed, not {len(verbs)}",
+            f"move {index + 1}: exactly one of {', '.join(_VERBS)} is needed, not {len(verbs)}",
             index=index,
         )
     verb = verbs[0]
@@ -756,25 +757,25 @@ def _read_move(rules: Rules, data: object, index: int) -> Action:
     move: Move
     if verb == "pass":
         if value is not True:
-            raise InvalidRecordError(f"move {index}: pass must be true, not {_brief(value)}", index=index)
+            raise InvalidRecordError(f"move {index + 1}: pass must be true, not {_brief(value)}", index=index)
         move = PASS
     elif verb == "play":
         move = _read_play(rules, move_data, index)
     elif verb in ("bid", "call", "rob"):
         if verb == "bid" and (type(value) is not int or not 1 <= value <= 3):
-            raise InvalidRecordError(f"move {index}: a bid is 1, 2 or 3, not {_brief(value)}", index=index, rule="D3.1")
+            raise InvalidRecordError(f"move {index + 1}: a bid is 1, 2 or 3, not {_brief(value)}", index=index, rule="D3.1")
         if verb != "bid" and value is not True:
-            raise InvalidRecordError(f"move {index}: {verb} must be true, not {_brief(value)}", index=index, rule="D3.4")
+            raise InvalidRecordError(f"move {index + 1}: {verb} must be true, not {_brief(value)}", index=index, rule="D3.4")
         move = auction_move(verb, str(value) if verb == "bid" else "")
     elif verb == "offer":
-        cards = _cards(value, f"move {index} offer", index, 2)
+        cards = _cards(value, f"move {index + 1} offer", index, 2)
         if len(cards) != 2:
-            raise InvalidRecordError(f"move {index}: an offer is two cards", index=index, rule="R8.2")
+            raise InvalidRecordError(f"move {index + 1}: an offer is two cards", index=index, rule="R8.2")
         move = Offer(cards)
     else:
-        cards = _cards(value, f"move {index} {verb}", index, 1)
+        cards = _cards(value, f"move {index + 1} {verb}", index, 1)
         if len(cards) != 1:
-            raise InvalidRecordError(f"move {index}: {verb} takes one card", index=index, rule="R8.2")
+            raise InvalidRecordError(f"move {index + 1}: {verb} takes one card", index=index, rule="R8.2")
         move = Give(cards[0]) if verb == "give" else Take(cards[0]) if verb == "take" else Return(cards[0])
     return Action(seat, move)
 
@@ -794,25 +795,25 @@ def _read_play(rules: Rules, data: Mapping[str, Any], index: int) -> Play:
     of typed cards (:func:`~zhengshangyou.plays.resolve`, R3.16), then, when they
     form that kind in several ways, the ``"reading"``-th of them (the first without it)."""
     most = _most_held(rules)
-    cards = _cards(data["play"], f"move {index} play", index, most)
+    cards = _cards(data["play"], f"move {index + 1} play", index, most)
     if len(cards) > most:
         raise InvalidRecordError(
-            f"move {index}: a play of {len(cards)} cards, more than a hand can hold ({most})", index=index
+            f"move {index + 1}: a play of {len(cards)} cards, more than a hand can hold ({most})", index=index
         )
     kind_value = data.get("kind")
     kind = _KINDS.get(kind_value) if isinstance(kind_value, str) else None
     if kind is None:
         raise InvalidRecordError(
-            f"move {index}: kind must be one of {', '.join(_KINDS)}, not {_brief(kind_value)}",
+            f"move {index + 1}: kind must be one of {', '.join(_KINDS)}, not {_brief(kind_value)}",
             index=index,
         )
-    with _reading(f"move {index} play", index):
+    with _reading(f"move {index + 1} play", index):
         play = resolve(cards, rules, kind=kind)
     reading = data.get("reading", 0)
     same = _same_kind(play, rules)
     if isinstance(reading, bool) or not isinstance(reading, int) or not 0 <= reading < len(same):
         raise InvalidRecordError(
-            f"move {index}: no reading {_brief(reading)} of these cards", index=index
+            f"move {index + 1}: no reading {_brief(reading)} of these cards", index=index
         )
     return same[reading]
 
@@ -828,8 +829,9 @@ class RefereeReport:
     """The referee's verdict on a record.
 
     ``legal`` is True when every move is legal; otherwise ``index`` is the first
-    illegal move's index over the whole match, ``rule`` the rule it breaks and
-    ``reason`` why. ``results`` are the finished hands' results as replayed.
+    illegal move's index over the whole match (from 0), ``rule`` the rule it
+    breaks and ``reason`` why (in words that count moves and hands from 1, as
+    people do). ``results`` are the finished hands' results as replayed.
 
     >>> RefereeReport(legal=False, index=4, rule="R4.1", reason="...", results=(), scores=()).legal
     False
@@ -845,7 +847,7 @@ class RefereeReport:
     def __str__(self) -> str:
         if self.legal:
             return f"legal; scores {list(self.scores)}"
-        where = "the record" if self.index is None else f"move {self.index}"
+        where = "the record" if self.index is None else f"move {self.index + 1}"
         return f"illegal at {where} ({self.rule or 'format'}): {self.reason}"
 
 

@@ -417,8 +417,9 @@ class Rules:
                     rule="D9",
                 )
         else:
-            for option, rule in (("kitty", "D4.1"), ("auction", "D3"), ("landlord_seat", "D3.5")):
-                if getattr(self, option) not in (0, "none", None):
+            # (each option against its own unset value: landlord_seat=0 names a landlord too)
+            for option, rule, unset in (("kitty", "D4.1", 0), ("auction", "D3", "none"), ("landlord_seat", "D3.5", None)):
+                if getattr(self, option) != unset:
                     raise clash(f"{option} needs teams='landlord'", option, "teams", rule=rule)
             if self.scoring in ("multiplier", "douzero"):
                 raise clash(

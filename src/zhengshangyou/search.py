@@ -59,7 +59,7 @@ from fractions import Fraction
 
 from zhengshangyou.actions import PASS, Bid, Call, Give, Move, Offer, Return, Rob, Take
 from zhengshangyou.actionspace import ActionSpace
-from zhengshangyou.bots import GreedyBot, _auction_decision, check_turn, greedy_move
+from zhengshangyou.bots import GreedyBot, auction_decision, check_turn, greedy_move
 from zhengshangyou.combinations import KIND_BITS, catalogue, kinds_mask
 from zhengshangyou.errors import WrongTypeError, ZhengShangyouError, brief_repr, check_int
 from zhengshangyou.game import Observation, State
@@ -110,7 +110,7 @@ def _greedy(state: State, moves: Sequence[Move]) -> Move:
     first = moves[0]
     if not isinstance(first, Play) and first is not PASS:
         if isinstance(first, (Bid, Call, Rob)):  # the auction (D3), by the high cards alone
-            decision = _auction_decision(state.hands[state.trick.to_act], state.rules, moves, plan=False)
+            decision = auction_decision(state.hands[state.trick.to_act], state.rules, moves, plan=False)
             assert decision is not None
             return decision
         if isinstance(first, Take):

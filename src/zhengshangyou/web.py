@@ -556,7 +556,9 @@ def _play_said(seen: Observation, names: Sequence[str], plays: tuple[Action, ...
     playing = attrs.evolve(seen, history=plays, trick_card=None, trick_seat=None, phase=Phase.PLAY)
     said: list[_Said] = []
     first_lead = True
-    for event in events(playing, names)[1:]:  # (not its deal line)
+    for event in events(playing, names):
+        if event.kind in ("deal", "landlord"):  # (the deal, the first bidder, the landlord: said above)
+            continue
         if event.kind == "lead" and first_lead and method == "landlord":
             said.append(_Said(f"the landlord, {names[landlord]}, leads (D7.1)", "lead", "D7.1"))
         elif event.kind == "out" and event.seat is not None:

@@ -81,7 +81,8 @@ class AuctionLogic(PhaseLogic):
     def start(self, state: State) -> State:
         """The auction under way from its first bidder (D2.3): the holder of the
         deal's marked card (``first_bidder`` "face_up_card" or "random") or the seat
-        after the dealer ("rotate"); with ``auction="none"``, the landlord the rules
+        after the last hand's first bidder ("rotate"; on the first hand, the seat after
+        the dealer); with ``auction="none"``, the landlord the rules
         name, at once (D3.5).
 
         >>> from zhengshangyou.game import State
@@ -95,8 +96,10 @@ class AuctionLogic(PhaseLogic):
             begun = State(state.match, hand_state, state.trick, state.hands, state.log, state.played_cards)
             return _settle(begun, rules.landlord_seat or 0, 1)
         deal = state.deal
-        if rules.first_bidder == "rotate":
-            first = (deal.dealer + 1) % rules.players
+        if rules.first_bidder == "rotate":  # the seat after the last hand's first bidder
+            past = state.match.past
+            opener = past[-1][1][0].seat if past and past[-1][1] else deal.dealer
+            first = (opener + 1) % rules.players
         else:
             assert deal.trick_seat is not None  # (dealt with every hand: deal.marks_a_card)
             first = deal.trick_seat

@@ -226,7 +226,9 @@ class State:
         of the first hands instead of shuffling (as a record does). A given deal
         must look like a real one (R2.2a): exactly the rules' deck, in the R2.2
         sizes counted from its dealer, and a trick card in the hand of the seat it
-        names. ``arranged=True`` sets up a position by hand (a puzzle, a test):
+        names; with an auction every deal marks the card that names its first
+        bidder (D2.3), and under ``next_dealer="rotate"`` each later deal is dealt
+        by the seat after the one before (R2.7). ``arranged=True`` sets up a position by hand (a puzzle, a test):
         the hands may then have any sizes, but every seat still gets at least one
         card and the deck must still be exact; a record never carries such a game
         (the referee refuses it, R2.2a).
@@ -269,6 +271,19 @@ class State:
                     " deal's face-up trick card (R2.4, D2.3)",
                     rule="R2.4",
                 )
+            for number, later in enumerate(deals[1:], 1):  # an auction marks a card at every deal
+                if rules.next_dealer == "rotate" and later.dealer != (deal.dealer + number) % players:
+                    raise InvalidSetupError(  # (known now: a redeal comes inside a move, D3.3)
+                        f"seat {(deal.dealer + number) % players} deals hand {number} (next_dealer='rotate'),"
+                        f" not seat {later.dealer} (R2.7, R2.2a)",
+                        rule="R2.7",
+                    )
+                if marks_a_card(rules, first_hand=False) and later.trick_card is None:
+                    raise InvalidSetupError(
+                        f"first_bidder={rules.first_bidder!r} needs every deal's marked card (its trick_card);"
+                        f" the deal of hand {number} has none (D2.3, R2.2a)",
+                        rule="D2.3",
+                    )
         else:
             deal = deal_cards(rules, dealer, seeded_rng(seed, "deal", 0), trick_card=trick_card)
         match = Match(

@@ -40,8 +40,8 @@ from zhengshangyou.actionspace import ActionSpace
 from zhengshangyou.cards import Card
 from zhengshangyou.combinations import Kind, catalogue
 from zhengshangyou.envs.encoding import layout, suits_encoded
+from zhengshangyou.envs.encoding import phases as encoding_phases
 from zhengshangyou.errors import InvalidRulesError
-from zhengshangyou.game import Phase
 from zhengshangyou.plays import Play, beats
 from zhengshangyou.rules import Rules, RulesCache, check_rules
 
@@ -79,7 +79,8 @@ def check_supported(rules: Rules) -> Rules:
     T4.1: ``singles_by_suit``, ``pairs_by_suit``, ``straights_by_suit``,
     ``pair_runs_by_suit``, Big Two's ``poker_hands``), chops (``chops``, T4.2), straight flushes
     (``straight_flush``, R3.11), or more play ids than :data:`MAX_PLAY_IDS` (single
-    wings, ``airplane_wings``, R3.18). A refused rule set is never run approximately.
+    wings, ``airplane_wings``, R3.18), or a game with a landlord (``teams``, D4). A
+    refused rule set is never run approximately.
 
     >>> check_supported(Rules()) == Rules()
     True
@@ -89,6 +90,11 @@ def check_supported(rules: Rules) -> Rules:
     zhengshangyou.errors.InvalidRulesError: the JAX backend runs only rule sets whose comparisons never look at suits; refused: singles_by_suit, pairs_by_suit, straight_flush (R10)
     """
     rules = check_rules(rules)
+    if rules.teams != "none":  # (the auction, the kitty and the teams are not compiled yet)
+        raise InvalidRulesError(
+            f"the JAX backend runs only games without a landlord; refused: teams={rules.teams!r} (D4, R10)",
+            options=("teams",),
+        )
     refused = [name for name in _SUITED_OPTIONS if getattr(rules, name)]
     if rules.straight_flush != "none":
         refused.append("straight_flush")
@@ -231,7 +237,7 @@ def _compile(rules: Rules) -> Tables:
         kinds=len(kinds),
         blocks=blocks,
         observation_size=max(block.stop for block in blocks.values()),
-        phases={phase.value: place for place, phase in enumerate(Phase)},
+        phases={phase.value: place for place, phase in enumerate(encoding_phases(rules))},
     )
 
 
