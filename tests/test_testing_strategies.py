@@ -111,6 +111,8 @@ def test_R10_every_option_is_bool_literal_or_listed() -> None:
         "landlord_seat",
         "spring_multiplier",
         "douzero_objective",
+        "hand_size",
+        "three_player_deal",
     }
     assert {name for name in OPTIONS if HINTS[name] is int} == set(_INT_BOUNDS)
 

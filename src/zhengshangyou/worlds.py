@@ -267,7 +267,9 @@ def _start_card_leader(observation: Observation) -> int:
     """The first leader of the hand when the start card chose it (R2.4, R2.6), else -1."""
     rules = observation.rules
     method = rules.first_lead if observation.hand_number == 0 else rules.later_lead
-    if method != "start_card":
+    if method != "start_card" or rules.cards_each is not None:
+        # (B2.1, T2.1: with cards left out the start card may be undealt and the lowest
+        # dealt card chose the leader; worlds do not weigh that: not conditioned on)
         return -1
     return _first_leader(observation)
 
@@ -305,6 +307,8 @@ class _Template:
         # The kitty (D2.2, D4.1): face down until the landlord takes it (``hidden``
         # places of their own), then in his hand: pinned there when the seat saw it.
         self.kitty_free = rules.kitty if observation.landlord < 0 else 0
+        if rules.cards_each is not None:  # the cards left out of the deal, unseen (B2.1, T2.1)
+            self.kitty_free += rules.deck_size - rules.kitty - rules.cards_each * rules.players
         if observation.kitty:
             required[observation.landlord].update(card.index for card in observation.kitty)
         pool: Counter[int] = Counter(card.index for card in rules.deck())
@@ -499,7 +503,12 @@ class _Template:
         trick_card = observation.trick_card
         if self.observation.rules.kitty:
             kitty, trick_card = self._kitty(rng, dealt_hands, kitty)
-        deal = Deal(observation.dealer, tuple(dealt_hands), trick_card, observation.trick_seat, tuple(sorted(kitty)))
+        left_out = tuple(sorted(kitty)) if self.observation.rules.cards_each is not None else ()
+        if left_out:  # (B2.1, T2.1: the cards nobody holds are the undealt ones)
+            kitty = []
+        deal = Deal(
+            observation.dealer, tuple(dealt_hands), trick_card, observation.trick_seat, tuple(sorted(kitty)), left_out
+        )
         match = attrs.evolve(self.match, seed=rng.getrandbits(64))
         if observation.phase is Phase.AUCTION:
             return self._auction(match, deal)

@@ -26,6 +26,7 @@ import attrs
 from zhengshangyou.actions import PASS, Move, Pass
 from zhengshangyou.combinations import Kind
 from zhengshangyou.errors import CardsNotHeldError, IllegalMoveError
+from zhengshangyou.game.deal import lowest_card
 from zhengshangyou.game.phase import Phase, PhaseLogic, register
 from zhengshangyou.game.state import (
     AFTER,
@@ -82,8 +83,11 @@ class PlayLogic(PhaseLogic):
         must_include = None
         if method == "start_card":
             leader = start_card_holder(state)
-            if rules.start_card_must_be_played and rules.start_card in state.hands[leader]:
-                must_include = rules.start_card
+            if rules.start_card_must_be_played:
+                if rules.start_card in state.hands[leader]:
+                    must_include = rules.start_card
+                elif rules.start_card in state.deal.undealt:  # B2.2, T2.2: the lowest dealt card
+                    must_include = lowest_card(rules, state.hands[leader])
         elif method == "trick_card":
             assert state.deal.trick_seat is not None
             leader = state.deal.trick_seat
@@ -239,8 +243,9 @@ PLAY = register(PlayLogic())
 
 def start_card_holder(state: State) -> int:
     """R2.4: the holder of the start card, the first copy met in play order from
-    the dealer; failing that, the holder of the lowest card, ties by suit then play
-    order from the dealer (library rulings).
+    the dealer; failing that (it is undealt, B2.2, T2.2), the holder of the lowest
+    card by rank, then by the rules' suit order (B1.1, T1.1), ties then by play order
+    from the dealer (library rulings).
 
     >>> from zhengshangyou.game import State
     >>> state = State.new(Rules(), seed=2, dealer=0)
@@ -253,8 +258,8 @@ def start_card_holder(state: State) -> int:
     for seat in seats:
         if state.rules.start_card in hands[seat]:
             return seat
-    lowest = min((min(hands[seat]), step) for step, seat in enumerate(seats) if hands[seat])
-    return seats[lowest[1]]
+    lowest = lowest_card(state.rules, [card for seat in seats for card in hands[seat]])
+    return next(seat for seat in seats if lowest in hands[seat])
 
 
 def check_play(state: State, rules: Rules, play: Play) -> tuple[Play, Hand]:
