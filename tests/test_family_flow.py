@@ -13,8 +13,9 @@ from collections import Counter
 
 import pytest
 
+from zhengshangyou.actions import PASS
 from zhengshangyou.cards import Card, parse_cards
-from zhengshangyou.errors import InvalidRulesError, InvalidSetupError
+from zhengshangyou.errors import IllegalMoveError, InvalidRulesError, InvalidSetupError
 from zhengshangyou.game import Game, State
 from zhengshangyou.game.deal import Deal, check_deal, deal_cards
 from zhengshangyou.hand import Hand
@@ -352,3 +353,99 @@ def test_B7_T7_whole_hands_score_as_the_spec_computes(preset: str) -> None:
             owed = sum(2 if card.is_red else 1 for card in hands[last] if card.rank.symbol == "2")
             assert result.scores[last] <= -10 - owed
             assert result.scores[order[0]] >= 10
+
+
+# --- T5.2: chops after a pass --------------------------------------------------------------
+
+
+def _te4_game(preset: str) -> Game:
+    """TE4's table: A (seat 0) leads 9♠, B passes, C plays 2♥, D and A pass."""
+    hands = [
+        parse_cards("9S 6C 7C 8C"),                      # A
+        parse_cards("3S 3C 4D 4H 5S 5C 2D KH"),          # B: a 3-pair double sequence and 2♦
+        parse_cards("2H 6D 7D 8D"),                      # C
+        parse_cards("6H 7H 8H 9H"),                      # D
+    ]
+    rules = Rules.preset(preset, first_lead="dealer", start_card_must_be_played=False)
+    held = {card for hand in hands for card in hand}
+    undealt = tuple(sorted(card for card in rules.deck() if card not in held))
+    game = Game(rules, deals=[Deal(0, tuple(Hand(cards) for cards in hands), undealt=undealt)], arranged=True)
+    for move in ("9S", "pass", "2H", "pass", "pass"):
+        game.play(move)
+    return game
+
+
+@pytest.mark.parametrize("preset", ["tien-len", "tien-len-pagat"])
+def test_TE4_a_locked_out_player_may_chop_a_two(preset: str) -> None:
+    game = _te4_game(preset)
+    assert game.to_act == 1
+    assert game.state.locked >> 1 & 1
+    moves = {str(move) for move in game.legal_moves(view="cards")}
+    assert "pass" in moves
+    assert any("3S" in move and "5C" in move for move in moves)
+    assert not any("2D" in move for move in moves)
+    probe = game.copy()
+    with pytest.raises(IllegalMoveError, match=r"T5\.2"):
+        probe.play("2D")
+    game.play("3S 3C 4D 4H 5S 5C")
+    assert game.state.top_seat == 1
+
+
+def test_TE4_north_the_locked_out_player_may_not_play() -> None:
+    game = _te4_game("tien-len-north")
+    # B is skipped: everyone else passed the 2♥, so C leads a new trick
+    assert game.to_act == 2
+    assert game.state.trick.top is None
+
+
+def test_T5_2_a_locked_out_player_gets_no_turn_without_a_two_on_top() -> None:
+    game = _te4_game("tien-len")
+    game.play("pass")  # B declines the chop: the trick is over, C leads
+    assert game.to_act == 2
+    assert game.state.trick.top is None
+
+
+def test_T9_chop_after_pass_needs_pass_locks_out_and_chops() -> None:
+    with pytest.raises(InvalidRulesError) as caught:
+        Rules.preset("tien-len", pass_locks_out=False, chop_after_pass=True)
+    assert {"chop_after_pass", "pass_locks_out"} <= set(caught.value.options)
+    # (an override under which the preset's own chop_after_pass no longer applies drops it)
+    assert not Rules.preset("tien-len", pass_locks_out=False).chop_after_pass
+    assert not Rules.preset("tien-len", chops="none").chop_after_pass
+    assert not Rules.preset("tien-len", scoring="none").thoi_heo
+    with pytest.raises(InvalidRulesError) as caught:
+        Rules(chop_after_pass=True, pass_locks_out=True)
+    assert {"chop_after_pass", "chops"} <= set(caught.value.options)
+
+
+@pytest.mark.parametrize("preset", ["big-two", "big-two-taiwan", "tien-len", "tien-len-pagat", "tien-len-north"])
+def test_BE8_T5_2_in_whole_games_a_passer_plays_again_only_by_chopping(preset: str) -> None:
+    # BE8: big-two-taiwan locks a passer out of the trick; big-two does not. T5.2: under
+    # the South presets a locked-out seat plays again in the trick only with a chop.
+    rules = Rules.preset(preset)
+    replays = 0
+    for seed in range(6):
+        game = Game(rules, seed=seed)
+        rng = random.Random(seed)
+        passers: set[int] = set()  # the seats that passed in this trick (kept here)
+        while not game.is_hand_over:
+            state = game.state
+            seat = state.to_act
+            if state.trick.top is None:
+                passers = set()
+            moves = list(game.legal_moves())
+            move = rng.choice(moves)
+            if seat in passers and move is not PASS:
+                replays += 1
+                assert not rules.pass_locks_out or (rules.chop_after_pass and move.chop >> 8), (seed, move)
+            if state.locked >> seat & 1:
+                assert rules.pass_locks_out
+                assert rules.chop_after_pass
+                assert state.trick.top is not None
+                assert state.trick.top.chop
+                assert all(m is PASS or m.chop >> 8 for m in moves)
+            if move is PASS:
+                passers.add(seat)
+            game.play(move)
+    if preset == "big-two":
+        assert replays  # (a pass does not lock out: passers play again)

@@ -95,6 +95,7 @@ DEFAULTS: dict[str, Any] = {
     "two_doubles": False,
     "thoi_heo": False,
     "cong": False,
+    "chop_after_pass": False,
 }
 
 def _only(options: dict[str, Any]) -> Rules:

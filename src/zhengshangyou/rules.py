@@ -333,6 +333,8 @@ class Rules:
     two_doubles: bool = attrs.field(default=False, validator=_flag)
     thoi_heo: bool = attrs.field(default=False, validator=_flag)
     cong: bool = attrs.field(default=False, validator=_flag)
+    # FAMILY.md T5.2: a locked-out player may still chop.
+    chop_after_pass: bool = attrs.field(default=False, validator=_flag)
 
     def __new__(cls, /, **options: Any) -> Rules:
         # R10: an option name the library does not know is refused by name (the
@@ -564,6 +566,13 @@ class Rules:
                 f"scoring={self.scoring!r} scores seats one by one; with teams='landlord' use"
                 " 'multiplier', 'win_loss', 'douzero' or 'none'",
                 "scoring", "teams", rule="D9, T7",
+            )
+        if self.chop_after_pass and (not self.pass_locks_out or self.chops == "none"):
+            option = "pass_locks_out" if not self.pass_locks_out else "chops"
+            raise clash(
+                "chop_after_pass lets a player locked out by a pass chop: it needs pass_locks_out=True"
+                " and chops other than 'none'",
+                "chop_after_pass", option, rule="T5.2, T9",
             )
         if self.three_player_deal is not None:
             if self.players != 3:
@@ -938,6 +947,11 @@ class Rules:
         for option, applies in _APPLIES.items():
             if option not in overrides and merged.get(option) is not None and not applies(merged):
                 merged[option] = None
+        # And the flow options of Big Two and Tiến Lên (B9, T9): tien-len with
+        # chops="none" has no chop after a pass, with scoring="none" no thối heo.
+        for option, (unset, applies) in _FLOW_APPLIES.items():
+            if option not in overrides and merged.get(option, unset) != unset and not applies(merged):
+                merged[option] = unset
         return cls(**merged)
 
     @staticmethod
@@ -1190,6 +1204,7 @@ _TIEN_LEN: dict[str, Any] = {
     "thoi_heo": True,
     "cong": True,
     "hand_size": 13,
+    "chop_after_pass": True,
 }
 
 PRESETS: dict[str, dict[str, Any]] = {
@@ -1254,7 +1269,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         **_TIEN_LEN, "run_order": "two_high", "chops": "pagat",
         "scoring": "last_pays", "thoi_heo": False, "cong": False,
     },
-    "tien-len-north": {**_TIEN_LEN, "chops": "quads_only", "double_sequences": False},
+    "tien-len-north": {**_TIEN_LEN, "chops": "quads_only", "double_sequences": False, "chop_after_pass": False},
 }
 """The option overrides of each preset (RULES.md section 9, FAMILY.md D10), on top of
 the defaults."""
@@ -1269,6 +1284,18 @@ _APPLIES: dict[str, Callable[[Mapping[str, Any]], bool]] = {
     "landlord_seat": lambda options: options.get("auction", "none") == "none",
     "spring_multiplier": lambda options: options.get("scoring") == "multiplier",
     "douzero_objective": lambda options: options.get("scoring") == "douzero",
+}
+
+#: The flow options of Big Two and Tiến Lên that hold only with another option's value
+#: (B9, T9): each with its unset value and the test of the options that says whether it applies.
+_FLOW_APPLIES: dict[str, tuple[object, Callable[[Mapping[str, Any]], bool]]] = {
+    "chop_after_pass": (
+        False, lambda options: bool(options.get("pass_locks_out")) and options.get("chops", "none") != "none"
+    ),
+    "thoi_heo": (False, lambda options: options.get("scoring") == "placement_payments"),
+    "cong": (False, lambda options: options.get("scoring") == "placement_payments"),
+    "two_doubles": (False, lambda options: options.get("scoring", "cards_left") == "cards_left"),
+    "untouched_triple": (True, lambda options: options.get("scoring", "cards_left") == "cards_left"),
 }
 
 #: Dou Dizhu's table, deal, combinations and play, shared by its four presets (D1-D8).
@@ -1444,6 +1471,7 @@ _OPTION_HELP = {
     "two_doubles": OptionHelp('whether a loss under cards_left doubles once for each 2 the player holds', 'True, False (True needs scoring "cards_left")', ('B7.1', 'B9')),
     "thoi_heo": OptionHelp('whether the last player pays second place 1 for each black 2 and 2 for each red 2 he still holds (thối heo)', 'True, False (True needs scoring "placement_payments")', ('T7.2', 'T9')),
     "cong": OptionHelp('whether a player who played no card before the winner went out pays the winner 5 (cóng)', 'True, False (True needs scoring "placement_payments")', ('T7.2', 'T9')),
+    "chop_after_pass": OptionHelp('whether a player locked out by a pass may still chop a 2 or a chop on top (he gets his turn only then, and may only chop or pass)', 'True, False (True needs pass_locks_out and chops other than "none")', ('T5.2', 'T9')),
 }
 
 

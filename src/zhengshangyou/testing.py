@@ -254,6 +254,8 @@ def _repair_family(options: dict[str, Any]) -> None:
     # B9, T9: a deal that leaves cards out holds its cards in the deck, Big Two's with
     # two players only; Tiến Lên's 17 each with three players and a hand size.
     deck = options["decks"] * (54 if options["jokers"] else 52)
+    if not options["pass_locks_out"] or options["chops"] == "none":
+        options["chop_after_pass"] = False  # (T5.2, T9)
     if options["three_player_deal"] is not None and options["hand_size"] is None:
         options["hand_size"] = 13  # (Tiến Lên's deal, which 17_each replaces with three players)
     size = options["hand_size"]

@@ -130,6 +130,8 @@ class PlayLogic(PhaseLogic):
             )
         else:
             parts = [self.plays(state, view)]
+        if trick.locked >> trick.to_act & 1:  # (T5.2: locked out, his turn to chop or pass)
+            parts = [[play for part in parts for play in part if play.chop >> 8]]
         if trick.top is not None:
             rules = state.match.rules
             if not rules.must_beat:
@@ -291,6 +293,11 @@ def check_play(state: State, rules: Rules, play: Play) -> tuple[Play, Hand]:
             raise IllegalMoveError(
                 f"the first lead of the hand must include {must_include} (R2.5)", rule="R2.5"
             )
+    elif trick.locked >> seat & 1 and not play.chop >> 8:
+        raise IllegalMoveError(
+            f"seat {seat} passed in this trick and is locked out: only a chop may follow {top} (T5.2)",
+            rule="T5.2",
+        )
     elif not beats(play, top, revolution=state.hand_state.revolution):
         if top.is_bomb:
             reason, rule = f"after the bomb {top} only a higher bomb may follow", "R4.6"
@@ -373,9 +380,11 @@ def _after_play(state: State, play: Play, remaining: Hand) -> State:
     # The next seat holding cards and not locked out (next_to_act, read here
     # without a call): this seat when no other is, -1 when none holds cards.
     locked = trick.locked
+    # (T5.2: a locked-out seat may chop a 2 or a chop: it gets its turn then)
+    shut = locked if not (play.chop and rules.chop_after_pass) else 0
     following = -1
     for other in AFTER[len(hands)][seat]:
-        if hands[other].cards and not locked >> other & 1:
+        if hands[other].cards and not shut >> other & 1:
             following = other
             break
     if (
@@ -400,12 +409,16 @@ def _after_pass(state: State) -> State:
     seat = trick.to_act
     bit = 1 << seat
     passed = trick.passed | bit
-    locked = trick.locked | bit if state.match.rules.pass_locks_out else trick.locked
+    rules = state.match.rules
+    locked = trick.locked | bit if rules.pass_locks_out else trick.locked
     top_seat = trick.top_seat
+    # (T5.2: a locked-out seat may chop a 2 or a chop: it is not shut out then)
+    top = trick.top
+    shut = locked if not (rules.chop_after_pass and top is not None and top.chop) else 0
     # The trick goes on while some other seat holding cards has neither passed
     # since the last play nor been locked out (R5.4, R5.5); the first such seat
     # after this one, or else the first not locked out, acts next (R5.2, R5.3).
-    done = passed | locked | 1 << top_seat
+    done = passed | shut | 1 << top_seat
     following = -1
     going_on = False
     for other in AFTER[len(hands)][seat]:
@@ -415,7 +428,7 @@ def _after_pass(state: State) -> State:
                 if following < 0:
                     following = other
                 break
-            if following < 0 and not locked >> other & 1:
+            if following < 0 and not shut >> other & 1:
                 following = other
     log = state.log + (PASSES[seat],)
     if going_on:
