@@ -449,3 +449,17 @@ def test_BE8_T5_2_in_whole_games_a_passer_plays_again_only_by_chopping(preset: s
             game.play(move)
     if preset == "big-two":
         assert replays  # (a pass does not lock out: passers play again)
+
+
+# --- T5.4, T6.2: what the library does not play yet is refused by name ------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "rule"), [("follow_suit", "T5.4"), ("two_last_forbidden", "T5.4"), ("instant_wins", "T6.2")]
+)
+def test_TE9_TE11_unplayed_north_and_instant_win_options_are_refused_by_name(name: str, rule: str) -> None:
+    for build in (lambda: Rules(**{name: True}), lambda: Rules.preset("tien-len-north", **{name: True})):
+        with pytest.raises(InvalidRulesError, match="not implemented") as caught:
+            build()
+        assert caught.value.options == (name,)
+        assert caught.value.rule == rule

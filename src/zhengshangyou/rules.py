@@ -1039,6 +1039,15 @@ def check_rules(value: object) -> Rules:
     return value
 
 
+#: The options of FAMILY.md that the library does not play yet, refused by name (T8:
+#: the North preset is partial; T6.2's instant wins are not dealt with).
+_NOT_IMPLEMENTED: dict[str, str] = {
+    "follow_suit": "T5.4, TE11",
+    "two_last_forbidden": "T5.4, TE11",
+    "instant_wins": "T6.2, TE9",
+}
+
+
 def _check_names(options: Mapping[Any, object]) -> None:
     """R10: refuse an option name the library does not know, naming it.
 
@@ -1046,10 +1055,21 @@ def _check_names(options: Mapping[Any, object]) -> None:
     Traceback (most recent call last):
     ...
     zhengshangyou.errors.InvalidRulesError: unknown rule option 'jokerz' (R10)
+    >>> _check_names({"follow_suit": True})
+    Traceback (most recent call last):
+    ...
+    zhengshangyou.errors.InvalidRulesError: follow_suit (T5.4, TE11) is not implemented: the library refuses it rather than play an approximation (tien-len-north is partial, as FAMILY.md T8 marks it)
     """
     known = _OPTION_NAMES
     for name in options:
         if name not in known:
+            if isinstance(name, str) and name in _NOT_IMPLEMENTED:
+                raise InvalidRulesError(
+                    f"{name} ({_NOT_IMPLEMENTED[name]}) is not implemented: the library refuses it"
+                    " rather than play an approximation (tien-len-north is partial, as FAMILY.md T8 marks it)",
+                    options=(name,),
+                    rule=_NOT_IMPLEMENTED[name].split(",")[0],
+                )
             raise InvalidRulesError(
                 f"unknown rule option {brief_repr(name)} (R10)", options=(str(name)[:40],)
             )
