@@ -15,7 +15,12 @@ import pytest
 
 from zhengshangyou.actions import PASS
 from zhengshangyou.cards import Card, parse_cards
-from zhengshangyou.errors import IllegalMoveError, InvalidRulesError, InvalidSetupError
+from zhengshangyou.errors import (
+    IllegalMoveError,
+    InvalidRulesError,
+    InvalidSetupError,
+    WrongTypeError,
+)
 from zhengshangyou.game import Game, State
 from zhengshangyou.game.deal import Deal, check_deal, deal_cards
 from zhengshangyou.hand import Hand
@@ -463,3 +468,62 @@ def test_TE9_TE11_unplayed_north_and_instant_win_options_are_refused_by_name(nam
             build()
         assert caught.value.options == (name,)
         assert caught.value.rule == rule
+
+
+def test_R2_2a_undealt_cards_are_a_tuple_of_cards() -> None:
+    rules = Rules.preset("tien-len", players=2)
+    deal = deal_cards(rules, dealer=0, rng=random.Random(2))
+    with pytest.raises(WrongTypeError) as caught:
+        check_deal(rules, Deal(0, deal.hands, undealt=list(deal.undealt)))  # type: ignore[arg-type]
+    assert caught.value.argument == "undealt"
+
+
+def test_BE10_the_odd_card_seat_holds_18() -> None:
+    rules = Rules.preset("big-two", players=3)
+    deal = deal_cards(rules, dealer=0, rng=random.Random(4))
+    seat = deal.trick_seat
+    assert seat is not None
+    other = (seat + 1) % 3
+    # a card moved from the 18-card hand to another: 17 and 18 in the wrong seats
+    moved = next(card for card in deal.hands[seat] if card not in (deal.trick_card, rules.start_card))
+    hands = [list(hand) for hand in deal.hands]
+    hands[seat].remove(moved)
+    hands[other].append(moved)
+    with pytest.raises(InvalidSetupError, match=r"B2\.1"):
+        check_deal(rules, Deal(0, tuple(Hand(cards) for cards in hands), deal.trick_card, seat))
+
+
+def test_T7_2_thoi_heo_without_twos_and_without_cong() -> None:
+    rules = Rules.preset("tien-len", cong=False)
+    # the last holds no 2: he pays the first 10 only; C never played: no cóng
+    assert score_hand(rules, finishing_order=(3, 2, 1, 0), cards_left=(6, 13, 2, 0),
+                      played=(True, False, True, True), twos=((), parse_cards("2S"), (), ())) == (-10, -5, 5, 10)
+
+
+def test_B7_1_two_doubles_counts_the_twos_held_when_the_winner_went_out() -> None:
+    # end="one_left": the hand goes on after the first out; the 2s counted are those
+    # held at that moment (R7.1's moment), taken from a snapshot made here.
+    rules = Rules.preset("big-two", end="one_left", two_doubles=True)
+    checked = 0
+    for seed in range(8):
+        game = Game(rules, seed=seed)
+        rng = random.Random(seed)
+        snapshot: tuple[Hand, ...] | None = None
+        while not game.is_hand_over:
+            game.play(rng.choice(list(game.legal_moves())))
+            if snapshot is None and any(not hand for hand in game.hands):
+                snapshot = game.hands
+        result = game.state.result
+        assert result is not None
+        assert snapshot is not None
+        winner = result.finishing_order[0]
+        for seat in range(4):
+            if seat == winner:
+                continue
+            held = snapshot[seat]
+            n = len(held)
+            tier = 3 if n >= 13 else 2 if n >= 10 else 1
+            twos = sum(1 for card in held if card.rank.symbol == "2")
+            assert result.scores[seat] == -n * tier * 2**twos
+            checked += twos > 0 and len(game.hands[seat]) < n
+    assert checked  # (some seat played a 2 after the first out: the snapshot mattered)

@@ -86,7 +86,7 @@ class PlayLogic(PhaseLogic):
             if rules.start_card_must_be_played:
                 if rules.start_card in state.hands[leader]:
                     must_include = rules.start_card
-                elif rules.start_card in state.deal.undealt:  # B2.2, T2.2: the lowest dealt card
+                else:  # undealt (B2.2, T2.2; no kitty: a landlord leads): the lowest dealt card
                     must_include = lowest_card(rules, state.hands[leader])
         elif method == "trick_card":
             assert state.deal.trick_seat is not None
