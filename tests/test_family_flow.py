@@ -164,7 +164,7 @@ def test_R2_2a_a_deal_leaving_cards_out_is_checked() -> None:
 
 @pytest.mark.parametrize("preset", ["big-two", "tien-len"])
 def test_BE6_TE7_start_card_undealt_the_lowest_dealt_card_leads_and_must_be_played(preset: str) -> None:
-    rules = Rules.preset(preset, players=2)
+    rules = Rules.preset(preset, players=2, **({"instant_wins": "none"} if preset == "tien-len" else {}))
     seen_undealt = 0
     for seed in range(40):
         state = State.new(rules, seed=seed)
@@ -189,7 +189,7 @@ def test_BE6_TE7_start_card_undealt_the_lowest_dealt_card_leads_and_must_be_play
 
 def test_TE7_the_lowest_card_by_tien_len_suits() -> None:
     # Tiến Lên: ♠ < ♣ < ♦ < ♥: with 3♠ undealt, 3♣ leads over 3♦ (by suit order, not R1.2's)
-    rules = Rules.preset("tien-len", players=2)
+    rules = Rules.preset("tien-len", players=2, instant_wins="none")  # (the hands are dragons)
     deck = list(rules.deck())
     first = [Card.parse(text) for text in ["3D", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS", "AS", "2S"]]
     second = [Card.parse(text) for text in ["3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC", "AC", "2C"]]
@@ -353,6 +353,8 @@ def test_B7_T7_whole_hands_score_as_the_spec_computes(preset: str) -> None:
                 assert result.scores[seat] == -n * tier * 2**twos
         elif preset == "tien-len-pagat":
             assert result.scores[order[-1]] == 1 - rules.players
+        elif not any(result.played):  # an instant win (T6.2): 4 from each
+            assert result.scores[order[0]] == 4 * (rules.players - 1)
         else:
             last = order[-1]
             owed = sum(2 if card.is_red else 1 for card in hands[last] if card.rank.symbol == "2")
@@ -459,10 +461,8 @@ def test_BE8_T5_2_in_whole_games_a_passer_plays_again_only_by_chopping(preset: s
 # --- T5.4, T6.2: what the library does not play yet is refused by name ------------------
 
 
-@pytest.mark.parametrize(
-    ("name", "rule"), [("follow_suit", "T5.4"), ("two_last_forbidden", "T5.4"), ("instant_wins", "T6.2")]
-)
-def test_TE9_TE11_unplayed_north_and_instant_win_options_are_refused_by_name(name: str, rule: str) -> None:
+@pytest.mark.parametrize(("name", "rule"), [("follow_suit", "T5.4"), ("two_last_forbidden", "T5.4")])
+def test_TE11_unplayed_north_options_are_refused_by_name(name: str, rule: str) -> None:
     for build in (lambda: Rules(**{name: True}), lambda: Rules.preset("tien-len-north", **{name: True})):
         with pytest.raises(InvalidRulesError, match="not implemented") as caught:
             build()
@@ -527,3 +527,60 @@ def test_B7_1_two_doubles_counts_the_twos_held_when_the_winner_went_out() -> Non
             assert result.scores[seat] == -n * tier * 2**twos
             checked += twos > 0 and len(game.hands[seat]) < n
     assert checked  # (some seat played a 2 after the first out: the snapshot mattered)
+
+
+# --- T6.2: instant wins ----------------------------------------------------------------
+
+
+def _deal_with(rules: Rules, first: str, dealer: int = 0) -> Deal:
+    """Seat 0 holds ``first``; the other seats 13 cards each of the rest in deck order."""
+    mine = parse_cards(first)
+    rest = [card for card in rules.deck() if card not in mine]
+    hands = [Hand(mine), *(Hand(rest[13 * n : 13 * n + 13]) for n in range(rules.players - 1))]
+    undealt = tuple(sorted(rest[13 * (rules.players - 1) :]))
+    return Deal(dealer, tuple(hands), undealt=undealt)
+
+
+def test_TE9_four_twos_win_at_once_and_collect_4_from_each() -> None:
+    rules = Rules.preset("tien-len")
+    deal = _deal_with(rules, "2S 2C 2D 2H 3S 5C 7D 9H JS KC 4D 6H 8S")
+    game = Game(rules, deals=[deal], arranged=True)
+    assert game.is_hand_over
+    result = game.state.result
+    assert result is not None
+    assert result.finishing_order[0] == 0
+    assert result.scores == (12, -4, -4, -4)
+    # the next hand starts with the 3♠ rule: its holder leads, and must play it
+    game.next_hand()
+    assert Card.parse("3S") in game.hands[game.to_act] or game.is_hand_over
+    if not game.is_hand_over:
+        assert game.state.trick.must_include is not None
+
+
+@pytest.mark.parametrize(
+    ("cards", "name", "choice"),
+    [
+        ("3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS 2H", "dragon", "south"),
+        ("3S 3C 5S 5C 7S 7C 9S 9C JS JC KS KC 2H", "six_pairs", "south"),
+        ("3S 3C 4S 4C 5S 5C 6S 6C 7S 7C KS AC 2H", "five_pair_run", "south"),
+        ("3S 3C 3D 4S 4C 4D 5S 5C 5D 9C JS AC 2H", "three_triple_run", "all"),
+    ],
+)
+def test_T6_2_instant_wins_by_name(cards: str, name: str, choice: str) -> None:
+    from zhengshangyou.game.trickplay import instant_win
+
+    rules = Rules.preset("tien-len", instant_wins=choice)
+    assert instant_win(rules, Hand.parse(cards)) == name
+    assert instant_win(Rules.preset("tien-len-pagat"), Hand.parse(cards)) is None
+    if name == "three_triple_run":  # (not among "south"'s)
+        assert instant_win(Rules.preset("tien-len"), Hand.parse(cards)) is None
+
+
+def test_T6_2_T9_instant_wins_needs_placement_payments_or_none() -> None:
+    with pytest.raises(InvalidRulesError) as caught:
+        Rules.preset("tien-len", scoring="last_pays", instant_wins="south")
+    assert {"instant_wins", "scoring"} <= set(caught.value.options)
+    assert Rules.preset("tien-len", scoring="last_pays").instant_wins == "none"
+    with pytest.raises(InvalidRulesError) as caught:
+        Rules(jokers=True, scoring="none", instant_wins="south")
+    assert "instant_wins" in caught.value.options

@@ -96,6 +96,7 @@ DEFAULTS: dict[str, Any] = {
     "thoi_heo": False,
     "cong": False,
     "chop_after_pass": False,
+    "instant_wins": "none",
 }
 
 def _only(options: dict[str, Any]) -> Rules:

@@ -37,6 +37,7 @@ __all__ = [
     "FirstLead",
     "FlushOrder",
     "FourOfAKind",
+    "InstantWins",
     "KickerRepeat",
     "LaterLead",
     "NextDealer",
@@ -75,6 +76,7 @@ FirstBidder = Literal["face_up_card", "rotate", "random"]
 AllPass = Literal["redeal", "void"]
 DouzeroObjective = Literal["wp", "adp", "logadp"]
 ThreePlayerDeal = Literal["17_each"]
+InstantWins = Literal["none", "south", "all"]
 
 _Validator = Any
 
@@ -335,6 +337,8 @@ class Rules:
     cong: bool = attrs.field(default=False, validator=_flag)
     # FAMILY.md T5.2: a locked-out player may still chop.
     chop_after_pass: bool = attrs.field(default=False, validator=_flag)
+    # FAMILY.md T6.2: hands that win at once (tới trắng).
+    instant_wins: InstantWins = attrs.field(default="none", validator=_choice(InstantWins))
 
     def __new__(cls, /, **options: Any) -> Rules:
         # R10: an option name the library does not know is refused by name (the
@@ -574,6 +578,24 @@ class Rules:
                 " and chops other than 'none'",
                 "chop_after_pass", option, rule="T5.2, T9",
             )
+        if self.instant_wins != "none":
+            if self.scoring not in ("placement_payments", "none"):
+                raise clash(
+                    f"instant_wins needs scoring 'placement_payments' (4 from each other player) or"
+                    f" 'none', not {self.scoring!r}",
+                    "instant_wins", "scoring", rule="T6.2, T7.2, T9",
+                )
+            if self.poker_hands or self.jokers or self.decks != 1 or self.teams != "none":
+                option = next(
+                    name for name, bad in (
+                        ("poker_hands", self.poker_hands), ("jokers", self.jokers), ("decks", self.decks != 1),
+                        ("teams", self.teams != "none"),
+                    ) if bad
+                )
+                raise clash(
+                    "instant_wins are Tiến Lên's hands: one deck without jokers, no poker_hands, no landlord",
+                    "instant_wins", option, rule="T6.2, T9",
+                )
         if self.three_player_deal is not None:
             if self.players != 3:
                 raise clash(f"three_player_deal needs players=3, not {self.players}",
@@ -614,7 +636,7 @@ class Rules:
         >>> Rules.preset("big-two", players=3).odd_card_face_up, Rules.preset("big-two").odd_card_face_up
         (True, False)
         """
-        return self.poker_hands and self.players == 3 and self.cards_each is None
+        return self.poker_hands and self.players == 3 and self.cards_each is None and not self.kitty
 
     @property
     def deck_size(self) -> int:
@@ -842,6 +864,8 @@ class Rules:
         if self.scoring == "placement_payments":  # T7.2: 10, thối heo at most 6, cóng 5
             low = 10 + 6 * self.thoi_heo + 5 * self.cong
             high = 10 + 5 * self.cong * (self.players - 1) + (6 * self.thoi_heo if self.players == 2 else 0)
+            if self.instant_wins != "none":  # (4 from each other player, T7.2)
+                high = max(high, 4 * (self.players - 1))
             return (-low, high)
         sizes = self._deal_sizes()
 
@@ -1040,11 +1064,10 @@ def check_rules(value: object) -> Rules:
 
 
 #: The options of FAMILY.md that the library does not play yet, refused by name (T8:
-#: the North preset is partial; T6.2's instant wins are not dealt with).
+#: the North preset is partial).
 _NOT_IMPLEMENTED: dict[str, str] = {
     "follow_suit": "T5.4, TE11",
     "two_last_forbidden": "T5.4, TE11",
-    "instant_wins": "T6.2, TE9",
 }
 
 
@@ -1284,7 +1307,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "penalty_tiers": None,
     },
     # FAMILY.md T8: Tiến Lên (South, pagat.com's reading, North in part).
-    "tien-len": {**_TIEN_LEN},
+    "tien-len": {**_TIEN_LEN, "instant_wins": "south"},
     "tien-len-pagat": {
         **_TIEN_LEN, "run_order": "two_high", "chops": "pagat",
         "scoring": "last_pays", "thoi_heo": False, "cong": False,
@@ -1316,6 +1339,7 @@ _FLOW_APPLIES: dict[str, tuple[object, Callable[[Mapping[str, Any]], bool]]] = {
     "cong": (False, lambda options: options.get("scoring") == "placement_payments"),
     "two_doubles": (False, lambda options: options.get("scoring", "cards_left") == "cards_left"),
     "untouched_triple": (True, lambda options: options.get("scoring", "cards_left") == "cards_left"),
+    "instant_wins": ("none", lambda options: options.get("scoring", "cards_left") in ("placement_payments", "none")),
 }
 
 #: Dou Dizhu's table, deal, combinations and play, shared by its four presets (D1-D8).
@@ -1492,6 +1516,7 @@ _OPTION_HELP = {
     "thoi_heo": OptionHelp('whether the last player pays second place 1 for each black 2 and 2 for each red 2 he still holds (thối heo)', 'True, False (True needs scoring "placement_payments")', ('T7.2', 'T9')),
     "cong": OptionHelp('whether a player who played no card before the winner went out pays the winner 5 (cóng)', 'True, False (True needs scoring "placement_payments")', ('T7.2', 'T9')),
     "chop_after_pass": OptionHelp('whether a player locked out by a pass may still chop a 2 or a chop on top (he gets his turn only then, and may only chop or pass)', 'True, False (True needs pass_locks_out and chops other than "none")', ('T5.2', 'T9')),
+    "instant_wins": OptionHelp('which dealt hands win at once, before any play (tới trắng): "south" four 2s, a dragon (3 to A), six pairs, five consecutive pairs; "all" also three consecutive triples', '"none", "south", "all" (not "none": needs scoring "placement_payments" or "none", one deck without jokers, no poker_hands, no landlord)', ('T6.2', 'T7.2', 'T9')),
 }
 
 

@@ -60,6 +60,7 @@ def score_hand(
     cards_left: Sequence[int],
     played: Sequence[bool],
     twos: Sequence[Sequence[Card]] | None = None,
+    instant: bool = False,
 ) -> tuple[int, ...]:
     """Each seat's score for one hand (R7.1–R7.3); zero-sum under ``cards_left``.
 
@@ -69,7 +70,9 @@ def score_hand(
     later does not count, R7.1). ``twos[s]`` are the 2s seat ``s`` held when its
     score is counted (none when not given): when the Winner went out under
     ``"cards_left"`` (``two_doubles``, B7.1), at the end of the hand under
-    ``"placement_payments"`` (``thoi_heo``, T7.2).
+    ``"placement_payments"`` (``thoi_heo``, T7.2). ``instant``: the Winner won at
+    once, dealt an instant win (T6.2): under ``"placement_payments"`` he collects 4
+    from each other player, and nothing else is paid (T7.2).
 
     >>> score_hand(Rules(scoring="last_pays"), finishing_order=(2, 0, 1, 3),
     ...            cards_left=(1, 5, 0, 7), played=(True,) * 4)
@@ -100,6 +103,10 @@ def score_hand(
         for seat in range(seats):
             scores[seat] = 1
         scores[finishing_order[-1]] = 1 - seats
+    elif rules.scoring == "placement_payments" and instant:  # T7.2: 4 from each
+        for seat in range(seats):
+            scores[seat] = -4
+        scores[finishing_order[0]] = 4 * (seats - 1)
     elif rules.scoring == "placement_payments":
         _placement_payments(rules, scores, finishing_order, played, held)
     elif rules.scoring == "placement":

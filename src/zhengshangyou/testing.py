@@ -254,6 +254,16 @@ def _repair_family(options: dict[str, Any]) -> None:
     # B9, T9: a deal that leaves cards out holds its cards in the deck, Big Two's with
     # two players only; Tiến Lên's 17 each with three players and a hand size.
     deck = options["decks"] * (54 if options["jokers"] else 52)
+    # T6.2, T9: instant wins are Tiến Lên's: one deck without jokers, scored by placement
+    # payments or not at all (the jokers and the scoring give way, so that the draws
+    # from a preset keep them too).
+    if options["instant_wins"] != "none" and not options["poker_hands"] and options["decks"] == 1 \
+            and options["teams"] == "none":
+        options.update(jokers=False, joker_bomb=False, joker_pairs=False)
+        if options["scoring"] not in ("placement_payments", "none"):
+            options["scoring"] = "none"
+    else:
+        options["instant_wins"] = "none"
     if not options["pass_locks_out"] or options["chops"] == "none":
         options["chop_after_pass"] = False  # (T5.2, T9)
     if options["three_player_deal"] is not None and options["hand_size"] is None:

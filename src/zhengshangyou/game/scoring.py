@@ -70,8 +70,11 @@ class HandOverLogic(PhaseLogic):
             if rules.teams == "landlord":
                 result = _landlord_result(state, tuple(order), cards_left, played)
             else:
+                # (T6.2: a hand won before any play is an instant win)
+                instant = rules.instant_wins != "none" and not any(isinstance(a.move, Play) for a in state.log)
                 scores = score_hand(
-                    rules, finishing_order=order, cards_left=cards_left, played=played, twos=_twos(state, winner)
+                    rules, finishing_order=order, cards_left=cards_left, played=played,
+                    twos=None if instant else _twos(state, winner), instant=instant,
                 )
                 result = HandResult(tuple(order), cards_left, played, scores)
         scores = result.scores

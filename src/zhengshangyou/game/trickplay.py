@@ -24,7 +24,7 @@ from typing import Any, Literal
 import attrs
 
 from zhengshangyou.actions import PASS, Move, Pass
-from zhengshangyou.combinations import Kind
+from zhengshangyou.combinations import Kind, kinds_mask
 from zhengshangyou.errors import CardsNotHeldError, IllegalMoveError
 from zhengshangyou.game.deal import lowest_card
 from zhengshangyou.game.phase import Phase, PhaseLogic, register
@@ -47,7 +47,7 @@ from zhengshangyou.moves import LegalPlays, class_parts, engine_plays
 from zhengshangyou.plays import Play, beats, reader
 from zhengshangyou.rules import Rules
 
-__all__ = ["PLAY", "PlayLogic", "check_pass", "check_play", "start_card_holder"]
+__all__ = ["PLAY", "PlayLogic", "check_pass", "check_play", "instant_win", "start_card_holder"]
 
 # (Typed to go after the plays' parts in one list: a cast there costs a call at run time.)
 _PASS_ONLY: tuple[Any, ...] = (PASS,)
@@ -79,7 +79,9 @@ class PlayLogic(PhaseLogic):
         match = state.match
         rules = match.rules
         previous = match.results[-1] if match.results else None
-        method: str = rules.first_lead if previous is None else rules.later_lead
+        # (T2.2: the hand after an instant win, in which nobody played, starts like the first)
+        first = previous is None or (rules.instant_wins != "none" and not any(previous.played))
+        method: str = rules.first_lead if first else rules.later_lead
         must_include = None
         if method == "start_card":
             leader = start_card_holder(state)
@@ -101,7 +103,7 @@ class PlayLogic(PhaseLogic):
         else:
             assert previous is not None
             leader = previous.winner
-        return State(
+        begun = State(
             match=match,
             hand_state=attrs.evolve(state.hand_state, phase=Phase.PLAY, exchange=None),
             trick=Trick(to_act=leader, must_include=must_include),
@@ -109,6 +111,16 @@ class PlayLogic(PhaseLogic):
             log=state.log,
             played_cards=state.played_cards,
         )
+        if rules.instant_wins != "none":
+            players = rules.players
+            for seat in ((leader + step) % players for step in range(players)):
+                if instant_win(rules, state.hands[seat]) is not None:
+                    # T6.2: the hand is won at once, before any play; the others tie for last
+                    hand_state = attrs.evolve(
+                        begun.hand_state, finished=(seat,), first_out=(tuple(map(len, state.hands)), 0)
+                    )
+                    return attrs.evolve(begun, hand_state=hand_state).advance()
+        return begun
 
     def moves(self, state: State, view: Literal["classes", "cards"]) -> Iterable[Move]:
         """The plays of the view (see :class:`~zhengshangyou.game.LegalMoves`), then
@@ -120,7 +132,7 @@ class PlayLogic(PhaseLogic):
         """
         hand_state, trick = state.hand_state, state.trick
         parts: list[Iterable[Play]]  # (and the pass, typed to fit: see _PASS_ONLY)
-        if view == "classes":  # (the common case, without a LegalPlays)
+        if view == "classes" and not trick.locked >> trick.to_act & 1:  # (the common case, without a LegalPlays)
             parts = class_parts(  # (a new list: the pass may follow)
                 state.hands[trick.to_act],
                 state.match.rules,
@@ -130,8 +142,6 @@ class PlayLogic(PhaseLogic):
             )
         else:
             parts = [self.plays(state, view)]
-        if trick.locked >> trick.to_act & 1:  # (T5.2: locked out, his turn to chop or pass)
-            parts = [[play for part in parts for play in part if play.chop >> 8]]
         if trick.top is not None:
             rules = state.match.rules
             if not rules.must_beat:
@@ -154,6 +164,11 @@ class PlayLogic(PhaseLogic):
         True
         """
         hand_state, trick = state.hand_state, state.trick
+        if trick.locked >> trick.to_act & 1:  # (T5.2: locked out, his turn to chop or pass)
+            return LegalPlays(
+                state.hands[trick.to_act], state.match.rules, trick.top, view, hand_state.revolution,
+                _CHOP_KINDS, trick.must_include,
+            )
         return engine_plays(
             state.hands[trick.to_act],
             state.match.rules,
@@ -241,6 +256,56 @@ class PlayLogic(PhaseLogic):
 
 #: The trick play's logic, registered for :attr:`Phase.PLAY <zhengshangyou.game.phase.Phase.PLAY>`.
 PLAY = register(PlayLogic())
+
+
+#: The kinds that chop (T4.2): all a seat locked out by a pass may play (T5.2).
+_CHOP_KINDS = kinds_mask([Kind.FOUR_OF_A_KIND, Kind.PAIR_RUN])
+
+#: T6.2's instant wins by name, and the ``instant_wins`` value that has each.
+_INSTANT_WINS = {
+    "four_twos": ("south", "all"),
+    "dragon": ("south", "all"),
+    "six_pairs": ("south", "all"),
+    "five_pair_run": ("south", "all"),
+    "three_triple_run": ("all",),
+}
+
+
+def instant_win(rules: Rules, hand: Hand) -> str | None:
+    """The instant win (tới trắng, T6.2) ``hand`` holds under ``rules.instant_wins``, by
+    name, or None: ``"four_twos"``; ``"dragon"``, every rank from 3 to A; ``"six_pairs"``
+    (a four of a kind is two pairs, **library ruling**); ``"five_pair_run"``, pairs of
+    five consecutive ranks without the 2; ``"three_triple_run"`` (under ``"all"``),
+    triples of three consecutive ranks without the 2.
+
+    >>> instant_win(Rules.preset("tien-len"), Hand.parse("2S 2C 2D 2H 3S 4S 5S 6S 7S 8S 9S TS JS"))
+    'four_twos'
+    >>> instant_win(Rules.preset("tien-len"), Hand.parse("3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS AH"))
+    'dragon'
+    >>> instant_win(Rules.preset("tien-len-pagat"), Hand.parse("2S 2C 2D 2H 3S 4S"))
+    """
+    choice = rules.instant_wins
+    counts = [0] * 13
+    for card in hand:
+        counts[card.rank] += 1
+    two = 12  # (Rank.TWO)
+
+    def run(width: int, length: int) -> bool:
+        streak = 0
+        for rank in range(two):
+            streak = streak + 1 if counts[rank] >= width else 0
+            if streak >= length:
+                return True
+        return False
+
+    found = {
+        "four_twos": counts[two] == 4,
+        "dragon": all(counts[rank] for rank in range(two)),
+        "six_pairs": sum(count // 2 for count in counts) >= 6,
+        "five_pair_run": run(2, 5),
+        "three_triple_run": run(3, 3),
+    }
+    return next((name for name, values in _INSTANT_WINS.items() if choice in values and found[name]), None)
 
 
 def start_card_holder(state: State) -> int:
