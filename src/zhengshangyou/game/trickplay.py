@@ -79,9 +79,11 @@ class PlayLogic(PhaseLogic):
         match = state.match
         rules = match.rules
         previous = match.results[-1] if match.results else None
-        # (T2.2: the hand after an instant win, in which nobody played, starts like the first)
-        first = previous is None or (rules.instant_wins != "none" and not any(previous.played))
-        method: str = rules.first_lead if first else rules.later_lead
+        method: str = rules.first_lead if previous is None else rules.later_lead
+        if previous is not None and rules.instant_wins != "none" and not any(previous.played):
+            # T2.2: the hand after an instant win (nobody played) starts with the start card
+            # rule, as the first does (a face-up trick card is drawn for the first only)
+            method = "start_card" if rules.first_lead == "start_card" else method
         must_include = None
         if method == "start_card":
             leader = start_card_holder(state)
