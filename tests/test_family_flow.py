@@ -542,7 +542,7 @@ def _deal_with(rules: Rules, first: str, dealer: int = 0) -> Deal:
 
 
 def test_TE9_four_twos_win_at_once_and_collect_4_from_each() -> None:
-    rules = Rules.preset("tien-len")
+    rules = Rules.preset("tien-len", instant_wins="south")
     deal = _deal_with(rules, "2S 2C 2D 2H 3S 5C 7D 9H JS KC 4D 6H 8S")
     game = Game(rules, deals=[deal], arranged=True)
     assert game.is_hand_over
@@ -573,7 +573,7 @@ def test_T6_2_instant_wins_by_name(cards: str, name: str, choice: str) -> None:
     assert instant_win(rules, Hand.parse(cards)) == name
     assert instant_win(Rules.preset("tien-len-pagat"), Hand.parse(cards)) is None
     if name == "three_triple_run":  # (not among "south"'s)
-        assert instant_win(Rules.preset("tien-len"), Hand.parse(cards)) is None
+        assert instant_win(Rules.preset("tien-len", instant_wins="south"), Hand.parse(cards)) is None
 
 
 def test_T6_2_T9_instant_wins_needs_placement_payments_or_none() -> None:

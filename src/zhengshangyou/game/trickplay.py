@@ -280,9 +280,10 @@ def instant_win(rules: Rules, hand: Hand) -> str | None:
     five consecutive ranks without the 2; ``"three_triple_run"`` (under ``"all"``),
     triples of three consecutive ranks without the 2.
 
-    >>> instant_win(Rules.preset("tien-len"), Hand.parse("2S 2C 2D 2H 3S 4S 5S 6S 7S 8S 9S TS JS"))
+    >>> south = Rules.preset("tien-len", instant_wins="south")
+    >>> instant_win(south, Hand.parse("2S 2C 2D 2H 3S 4S 5S 6S 7S 8S 9S TS JS"))
     'four_twos'
-    >>> instant_win(Rules.preset("tien-len"), Hand.parse("3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS AH"))
+    >>> instant_win(south, Hand.parse("3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS AH"))
     'dragon'
     >>> instant_win(Rules.preset("tien-len-pagat"), Hand.parse("2S 2C 2D 2H 3S 4S"))
     """
