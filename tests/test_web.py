@@ -245,7 +245,7 @@ def test_R10_a_new_game_with_bad_options_is_refused_with_400() -> None:
     before = table.game.state
     refused = table.call("/api/new", {"preset": "winner", "options": {"players": 9}}, status=400)
     assert refused == {"error": "players must be a whole number from 2 to 8, not 9 (R10)", "rule": "R10"}
-    assert table.call("/api/new", {"preset": "big-two"}, status=400)["error"].startswith("unknown preset")
+    assert table.call("/api/new", {"preset": "hearts"}, status=400)["error"].startswith("unknown preset")
     assert table.call("/api/new", {"options": {"jokerz": True}}, status=400)["rule"] == "R10"
     assert table.call("/api/new", {"options": [1]}, status=400)["error"].startswith("options must be")
     refused = table.call("/api/new", {"preset": "winner", "options": {"players": 3}}, status=400)
