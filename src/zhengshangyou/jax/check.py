@@ -35,10 +35,18 @@ from zhengshangyou.hand import Hand
 from zhengshangyou.jax.env import Env, make
 from zhengshangyou.jax.policies import greedy_policy, random_policy
 from zhengshangyou.jax.state import State
-from zhengshangyou.jax.tables import MAX_PLAY_IDS
+from zhengshangyou.envs.encoding import suits_encoded
+from zhengshangyou.jax.tables import MAX_CARD_PLAY_IDS, MAX_PLAY_IDS
 from zhengshangyou.rules import Rules
 
-__all__ = ["CheckReport", "check_hands", "rank_only", "rollout", "supported_rule_sets"]
+__all__ = [
+    "CheckReport",
+    "check_hands",
+    "rank_only",
+    "rollout",
+    "runnable",
+    "supported_rule_sets",
+]
 
 Policy = Literal["random", "greedy"]
 
@@ -251,8 +259,9 @@ def check_hands(
 
 
 def rank_only(rules: Rules) -> Rules:
-    """``rules`` made a rule set the JAX backend runs: no comparison by suit, no
-    straight flushes, and no airplanes where their ids would be too many
+    """``rules`` made a rule set whose comparisons never look at suits, that the JAX
+    backend runs on its rank-count path: no comparison by suit, no straight flushes,
+    and no airplanes where their ids would be too many
     (:func:`~zhengshangyou.jax.tables.check_supported`); every other option kept.
 
     >>> rank_only(Rules.preset("winner")).suits_matter
@@ -261,22 +270,43 @@ def rank_only(rules: Rules) -> Rules:
     rules = rules.evolve(
         singles_by_suit=False, pairs_by_suit=False, straights_by_suit=False, straight_flush="none"
     )
+    return _few_ids(rules, MAX_PLAY_IDS)
+
+
+def runnable(rules: Rules) -> Rules:
+    """``rules`` made a rule set the JAX backend runs, suits kept where they matter:
+    no comparison of straights by suit (``straights_by_suit``), and no airplanes where
+    their ids would be too many; every other option kept.
+
+    >>> runnable(Rules.preset("winner")) == Rules.preset("winner")
+    True
+    >>> runnable(Rules(suit_order="DCHS", straights_by_suit=True)).straights_by_suit
+    False
+    """
+    rules = rules.evolve(straights_by_suit=False)
+    return _few_ids(rules, MAX_CARD_PLAY_IDS if suits_encoded(rules) else MAX_PLAY_IDS)
+
+
+def _few_ids(rules: Rules, limit: int) -> Rules:
     if rules.airplane_wings in ("singles", "singles_or_pairs") or (
-        rules.airplane_wings == "pairs" and ActionSpace(rules).pass_id > MAX_PLAY_IDS
+        rules.airplane_wings == "pairs" and ActionSpace(rules).pass_id > limit
     ):
         rules = rules.evolve(airplane_wings="none")  # (single wings: tens of thousands of ids)
     return rules
 
 
-def supported_rule_sets(count: int, *, seed: int = 0) -> list[Rules]:
+def supported_rule_sets(count: int, *, seed: int = 0, suited: bool = False) -> list[Rules]:
     """``count`` different rule sets drawn with :func:`zhengshangyou.testing.rules_sets`
-    (needs Hypothesis) and made rank-only (:func:`rank_only`); the same for the same
+    (needs Hypothesis) and made rank-only (:func:`rank_only`), or with ``suited`` only
+    those where suits matter, made runnable (:func:`runnable`); the same for the same
     ``seed``.
 
     >>> rules = supported_rule_sets(3)
     >>> from zhengshangyou.jax import compile_rules
     >>> len(rules), len(set(rules)), all(compile_rules(one) for one in rules)
     (3, 3, True)
+    >>> all(suits_encoded(one) for one in supported_rule_sets(2, suited=True))
+    True
     """
     from hypothesis import HealthCheck, given, settings
     from hypothesis import seed as fixed_seed
@@ -287,14 +317,19 @@ def supported_rule_sets(count: int, *, seed: int = 0) -> list[Rules]:
 
     @fixed_seed(seed)
     @settings(
-        max_examples=count * 4,
+        max_examples=count * (12 if suited else 4),
         database=None,
         suppress_health_check=list(HealthCheck),
         deadline=None,
     )
     @given(rules_sets())
     def draw(rules: Rules) -> None:
-        rules = rank_only(rules)
+        if suited:
+            rules = runnable(rules)
+            if not suits_encoded(rules):
+                return
+        else:
+            rules = rank_only(rules)
         if rules not in found:
             found.append(rules)
 
