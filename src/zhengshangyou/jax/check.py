@@ -29,13 +29,12 @@ import numpy as np
 
 from zhengshangyou.actionspace import ActionSpace
 from zhengshangyou.cards import Card
-from zhengshangyou.envs.encoding import encode
+from zhengshangyou.envs.encoding import encode, suits_encoded
 from zhengshangyou.game import Deal, Game
 from zhengshangyou.hand import Hand
 from zhengshangyou.jax.env import Env, make
 from zhengshangyou.jax.policies import greedy_policy, random_policy
 from zhengshangyou.jax.state import State
-from zhengshangyou.envs.encoding import suits_encoded
 from zhengshangyou.jax.tables import MAX_CARD_PLAY_IDS, MAX_PLAY_IDS
 from zhengshangyou.rules import Rules
 
@@ -307,7 +306,11 @@ def supported_rule_sets(count: int, *, seed: int = 0, suited: bool = False) -> l
     (3, 3, True)
     >>> all(suits_encoded(one) for one in supported_rule_sets(2, suited=True))
     True
+    >>> supported_rule_sets(0)
+    []
     """
+    if count <= 0:
+        return []
     from hypothesis import HealthCheck, given, settings
     from hypothesis import seed as fixed_seed
 

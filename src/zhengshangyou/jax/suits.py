@@ -140,8 +140,9 @@ def compile_cards(rules: Rules) -> CardTables:
     >>> from zhengshangyou import Rules
     >>> cards = compile_cards(Rules.preset("winner-classic"))
     >>> space = ActionSpace(Rules.preset("winner-classic"))
-    >>> [str(Card.from_index(int(index))) for index in cards.by_suit_members[list(cards.by_suit_ids).index(space.parse("5H 5C")), :, 1]]
-    ['5H', '5H']
+    >>> row = list(cards.by_suit_ids).index(space.parse("5C 5H"))   # pairs whose higher card is 5H
+    >>> [" ".join(str(Card.from_index(int(i))) for i in pair) for pair in cards.by_suit_members[row] if pair[0] >= 0]
+    ['5D 5H', '5C 5H']
     """
     space = ActionSpace(rules)
     plays: list[Play] = []
