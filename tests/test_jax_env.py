@@ -86,7 +86,12 @@ def test_issue38_acceptance3_straights_by_suit_is_refused_naming_it() -> None:
 @pytest.mark.parametrize("option", ["singles_by_suit", "pairs_by_suit"])
 def test_issue38_R4_3_each_comparison_of_singles_or_pairs_by_suit_runs(option: str) -> None:
     rules = Rules(suit_order="DCHS", **{option: True})  # type: ignore[arg-type]
-    assert make(rules).tables.cards is not None
+    env = make(rules)
+    assert env.tables.cards is not None
+    assert env.observation_size == 757  # card blocks of 54 (zhengshangyou.envs.encoding)
+    state = env.init(jax.random.key(3), 2)
+    after = env.step(state, greedy_policy(env, state))  # the leader sheds cards (R5.1)
+    assert (after._hands.sum(axis=(1, 2)) < state._hands.sum(axis=(1, 2))).all()
 
 
 def test_issue38_acceptance3_single_wings_are_refused_naming_airplane_wings() -> None:

@@ -97,8 +97,9 @@ def test_issue38_R3_11_R4_3_every_class_and_its_member_as_the_reference(rules: R
             "winner-classic", suit_order="SHCD", start_card="5H", start_card_must_be_played=True
         ),
         Rules.preset("two-deck", start_card_must_be_played=True),
+        Rules.preset("two-deck", start_card="BJ", start_card_must_be_played=True),
     ],
-    ids=["winner", "winner-classic-5H-SHCD", "two-deck"],
+    ids=["winner", "winner-classic-5H-SHCD", "two-deck", "two-deck-BJ"],
 )
 def test_issue38_R2_5_the_lead_holding_the_start_card_as_the_reference(rules: Rules) -> None:
     assert _agree(rules, 45, seed=25, must=True) == 45
