@@ -97,6 +97,17 @@ def test_issue38_acceptance1_suited_presets_agree_move_for_move(preset: str) -> 
     assert report.hands == 16
 
 
+def test_issue38_acceptance1_suited_R2_5_R5_2_R5_6_agree() -> None:
+    # The start card that must be played, the pass forbidden while a beating play is held,
+    # and the trick that ends when nothing unseen beats the play, on card-level hands.
+    rules = Rules.preset(
+        "winner", start_card_must_be_played=True, must_beat=True, auto_restart=True
+    )
+    report = check_hands(rules, 4, batch=4, seed=5, policy="random")
+    assert report.disagreements == []
+    assert report.hands == 4
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", _SUITED)
 def test_issue38_acceptance1_suited_presets_greedy_policy_agrees(preset: str) -> None:

@@ -116,11 +116,9 @@ def _by_suit_members(
         for choice in sorted(
             set(itertools.combinations(cards, size)), key=lambda c: [x.index for x in c]
         ):
-            for reading in classify_all(choice, rules):
-                if reading.kind is play.kind:
-                    member = space.encode(reading)
-                    if member in found:
-                        found[member].append(tuple(card.index for card in choice))
+            # (Cards of one rank read as one single or one pair, a class told apart by suit.)
+            [reading] = [one for one in classify_all(choice, rules) if one.kind is play.kind]
+            found[space.encode(reading)].append(tuple(card.index for card in choice))
     most = max(len(members) for members in found.values())
     table = np.full((len(ids), most, 2), -1, dtype=np.int32)
     for row, index in enumerate(ids):
