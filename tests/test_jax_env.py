@@ -126,8 +126,9 @@ def test_issue38_R4_suited_plays_compare_by_keys_as_beats_on_every_pair(rules: R
     rows = jax.jit(jax.vmap(game.beats_row, in_axes=(None, 0)))  # type: ignore[attr-defined]
     tops = jnp.arange(game.t.pass_id)
     assert np.array_equal(np.asarray(rows(jnp.bool_(False), tops)), full_beats_table(rules))
-    flipped = np.asarray(rows(jnp.bool_(True), tops))
-    assert np.array_equal(flipped, full_beats_table(rules, revolution=True))
+    if rules.revolution:  # (the order flips only under R4.8)
+        flipped = np.asarray(rows(jnp.bool_(True), tops))
+        assert np.array_equal(flipped, full_beats_table(rules, revolution=True))
 
 
 def test_issue38_R4_two_deck_plays_compare_by_keys_as_beats() -> None:

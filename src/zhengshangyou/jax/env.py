@@ -413,6 +413,8 @@ class _CardGame(_Game):
         self.is_flush = jnp.asarray(cards.is_flush)
         self.key_rank = jnp.asarray(cards.key_rank)
         self.rev_rank = jnp.asarray(cards.rev_rank)
+        self.flips = self.rules.revolution  # R4.8
+        self.flush_bombs = bool((cards.is_flush & tables.is_bomb).any())  # R4.6
         self.start_rank = tables.start_rank
         self.start_suit = tables.start_card % 4 if tables.start_card < 52 else -1
         self.pinning = self.rules.start_card_must_be_played  # R2.5
@@ -512,13 +514,15 @@ class _CardGame(_Game):
     def beats_row(self, revolution: jax.Array, top: jax.Array) -> jax.Array:
         """For each play id, whether it beats the play of id ``top``: what
         :func:`~zhengshangyou.plays.beats` reads, from each id's keys (R4)."""
-        keys = jnp.where(revolution, self.rev_rank, self.key_rank)
+        # (Without R4.8 the order never flips; without straight flushes among the bombs,
+        # R4.6's rule for two of them never applies: both left out where they cannot.)
+        keys = jnp.where(revolution, self.rev_rank, self.key_rank) if self.flips else self.key_rank
         higher = keys > keys[top]
-        on_bomb = (
-            self.is_bomb
-            & higher
-            & ~(self.is_flush & self.is_flush[top] & (self.size != self.size[top]))
-        )
+        on_bomb = self.is_bomb & higher
+        if self.flush_bombs:
+            on_bomb = on_bomb & ~(
+                self.is_flush & self.is_flush[top] & (self.size != self.size[top])
+            )
         plain = self.is_bomb | (
             (self.family == self.family[top]) & (self.size == self.size[top]) & higher
         )
