@@ -134,7 +134,7 @@ class Tables:
     is_quad: npt.NDArray[np.bool_]  # [plays] four of a kind (flips the order under R4.8)
     key: npt.NDArray[np.int64]  # [plays] strength, normal order
     rev_key: npt.NDArray[np.int64]  # [plays] strength, flipped order (R4.8)
-    beats: npt.NDArray[np.bool_]  # [2, plays, plays]: beats[order, top, candidate]
+    beats: npt.NDArray[np.bool_]  # [2, plays, plays]: beats[order, top, candidate] ([2, 0, 0]: cards)
     deck: npt.NDArray[np.int32]  # [deck size] card indices (R1.3)
     card_rank: npt.NDArray[np.int8]  # [54, 15] one-hot rank of each card index
     multiplier: npt.NDArray[np.int32]  # [most cards + 1] R7.1 multiplier of k cards
