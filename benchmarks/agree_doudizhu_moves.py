@@ -31,7 +31,22 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import Any
+
+if str(Path(__file__).resolve().parent) not in sys.path:  # (run from another folder or loaded by path)
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from ddz_engines import (
+    DECK,
+    DOUZERO_BACK,
+    DOUZERO_INT,
+    Ranks,
+    openspiel_card_rank,
+    openspiel_ranks,
+    parse,
+    text,
+)
 
 from zhengshangyou import Kind, Rules
 from zhengshangyou.cards import Card
@@ -54,11 +69,9 @@ PRESETS: dict[str, dict[str, Any]] = {
                   "wing_trio_adjacent": True},
 }
 
-#: Our ranks 3..A, 2, BJ, RJ (Rank ints 0..14) as DouZero's ints and RLCard's letters.
-DOUZERO_INT = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 17, 20, 30)
-RLCARD_STR = "3456789TJQKA2BR"
-
-Ranks = tuple[int, ...]  # a rank multiset, sorted (our Rank ints)
+# Our ranks 3..A, 2, BJ, RJ (Rank ints 0..14) as DouZero's ints and RLCard's letters,
+# the rank multisets and OpenSpiel's action texts: ddz_engines.py (shared with the
+# full-game drivers).
 
 
 def rules_of(name: str) -> Rules:
@@ -79,7 +92,6 @@ def douzero_moves(hand: Ranks, top: Ranks | None) -> tuple[list[Ranks], int]:
     from douzero.env import move_selector as ms
     from douzero.env.move_generator import MovesGener
 
-    back = {value: rank for rank, value in enumerate(DOUZERO_INT)}
     mg = MovesGener([DOUZERO_INT[rank] for rank in hand])
     rival = [DOUZERO_INT[rank] for rank in top or ()]
     found = md.get_move_type(rival)
@@ -114,7 +126,7 @@ def douzero_moves(hand: Ranks, top: Ranks | None) -> tuple[list[Ranks], int]:
         moves = []
     if kind not in (md.TYPE_0_PASS, md.TYPE_4_BOMB, md.TYPE_5_KING_BOMB):
         moves = moves + mg.gen_type_4_bomb() + mg.gen_type_5_king_bomb()
-    return [tuple(sorted(back[value] for value in move)) for move in moves], kind
+    return [tuple(sorted(DOUZERO_BACK[value] for value in move)) for move in moves], kind
 
 
 def rlcard_moves(hand: Ranks, top: Ranks | None) -> list[Ranks]:
@@ -122,13 +134,12 @@ def rlcard_moves(hand: Ranks, top: Ranks | None) -> list[Ranks]:
     from rlcard.games.doudizhu.judger import DoudizhuJudger
     from rlcard.games.doudizhu.utils import CARD_TYPE, TYPE_CARD, contains_cards
 
-    text = "".join(RLCARD_STR[rank] for rank in hand)
-    back = {letter: rank for rank, letter in enumerate(RLCARD_STR)}
+    letters = text(hand)
     if top is None:
-        moves = list(DoudizhuJudger.playable_cards_from_hand(text))
+        moves = list(DoudizhuJudger.playable_cards_from_hand(letters))
     else:
         # utils.get_gt_cards, from the strings (its player objects only give them).
-        target = "".join(RLCARD_STR[rank] for rank in top)
+        target = text(top)
         types: dict[str, int] = {}
         for card_type, weight in CARD_TYPE[0].get(target, []):
             types.setdefault(card_type, weight)
@@ -139,8 +150,8 @@ def rlcard_moves(hand: Ranks, top: Ranks | None) -> list[Ranks]:
             for card_type, weight in types.items():
                 for can_weight, cards_list in TYPE_CARD[card_type].items():
                     if int(can_weight) > int(weight):
-                        moves += [c for c in cards_list if c not in moves and contains_cards(text, c)]
-    return [tuple(sorted(back[letter] for letter in move)) for move in moves]
+                        moves += [c for c in cards_list if c not in moves and contains_cards(letters, c)]
+    return [parse(move) for move in moves]
 
 
 # --- the registered disagreements (FAMILY.md D11) ---------------------------------------
@@ -152,6 +163,8 @@ def _counts(ranks: Ranks) -> Counter[int]:
 
 def classify_douzero(top: Play | None, top_type: int, missing: set[Ranks], extra: set[Ranks]) -> str | None:
     """The RD-D id that explains DouZero's differences at one position, or None."""
+    if extra and not missing and all(_adjacent_wing_trio(move) for move in extra):
+        return "RD-D9"
     if top is None or top.kind not in (Kind.AIRPLANE_WITH_SINGLES, Kind.AIRPLANE_WITH_PAIRS):
         return None
     counts = Counter(ranks_of(top.cards))
@@ -164,6 +177,23 @@ def classify_douzero(top: Play | None, top_type: int, missing: set[Ranks], extra
     if missing and not extra and len(trios) > length:
         return "RD-D6"
     return None
+
+
+def _adjacent_wing_trio(move: Ranks) -> bool:
+    """RD-D9 (proposed; found by agree_doudizhu_games.py): DouZero's generator offers a
+    k-trio airplane with solo wings (k = 4, 5) whose wings hold a trio next to the run,
+    so that the cards hold k + 1 consecutive trios (444555666777+888+2); no reading of
+    the ``douzero`` preset (``wing_trio_adjacent=False``, D5.15) has such cards, and
+    DouZero's own ``get_move_type`` reads them as type 15 (no type), as in RD-D4."""
+    from douzero.env.move_detector import get_move_type
+
+    if len(move) % 4 or len(move) // 4 < 4:
+        return False
+    run = len(move) // 4 + 1
+    counts = Counter(move)
+    trios = [rank for rank in range(12) if counts[rank] >= 3]
+    adjacent = any(all(rank + step in trios for step in range(run)) for rank in trios)
+    return adjacent and get_move_type([DOUZERO_INT[rank] for rank in move])["type"] == 15
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -196,19 +226,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         if report["unexplained"]:
             status = 1
     return status
-
-
-def _text(ranks: Iterable[int]) -> str:
-    return "".join(RLCARD_STR[rank] for rank in ranks)
-
-
-def _openspiel_ranks(text: str) -> tuple[Ranks, Ranks]:
-    """An OpenSpiel action's text as (all ranks, the ranks before the wings)."""
-    text = text.replace("(BWJ)", "B").replace("(CJ)", "R")
-    body, _, wings = text.partition("-")
-    back = {letter: rank for rank, letter in enumerate(RLCARD_STR)}
-    every = tuple(sorted(back[letter] for letter in body + wings))
-    return every, tuple(sorted(back[letter] for letter in body)) if wings else ()
 
 
 def _our_reading(play: Play) -> tuple[Ranks, Ranks]:
@@ -259,11 +276,10 @@ def compare_openspiel(count: int, seed: int) -> dict[str, Any]:
         dealt = 0
         while state.is_chance_node():
             action = rng.choice(state.chance_outcomes())[0]
-            card = action - 51  # C3..C2, D3..D2, H3..H2, S3..S2, BJ, RJ
-            held[dealt % 3][card % 13 if card < 52 else card - 39] += 1
+            held[dealt % 3][openspiel_card_rank(action - 51)] += 1
             dealt += 1
             state.apply_action(action)
-        left = Counter(dict.fromkeys(range(13), 4) | {13: 1, 14: 1}) - held[0] - held[1] - held[2]
+        left = DECK - held[0] - held[1] - held[2]
         held[0] += left  # the kitty (D4.1)
         state.apply_action(3)  # seat 0 bids 3: landlord, leads with 20 cards
         top: Play | None = None
@@ -271,7 +287,7 @@ def compare_openspiel(count: int, seed: int) -> dict[str, Any]:
             seat = state.current_player()
             actions = [a for a in state.legal_actions() if state.action_to_string(a) != "Pass"]
             hand = _hand_of(held[seat])
-            theirs = {_openspiel_ranks(state.action_to_string(a)) for a in actions}
+            theirs = {openspiel_ranks(state.action_to_string(a)) for a in actions}
             ours = {_our_reading(p) for p in legal_plays(hand, rules, top)}
             report["positions"] += 1
             report["leads" if top is None else "answers"] += 1
@@ -283,16 +299,16 @@ def compare_openspiel(count: int, seed: int) -> dict[str, Any]:
                 if reason is not None:
                     report["explained"][reason] += 1
                 else:
-                    what = "lead" if top is None else f"on {top.kind.value} {_text(ranks_of(top.cards))}"
+                    what = "lead" if top is None else f"on {top.kind.value} {text(ranks_of(top.cards))}"
                     report["unexplained"].append(
-                        f"hand {_text(ranks_of(hand.cards))} {what}: only ours"
-                        f" {sorted(_text(m[0]) for m in missing)[:4]} ({len(missing)}),"
-                        f" only theirs {sorted(_text(e[0]) for e in extra)[:4]} ({len(extra)})"
+                        f"hand {text(ranks_of(hand.cards))} {what}: only ours"
+                        f" {sorted(text(m[0]) for m in missing)[:4]} ({len(missing)}),"
+                        f" only theirs {sorted(text(e[0]) for e in extra)[:4]} ({len(extra)})"
                     )
             if not actions:
                 break
             action = rng.choice(actions)
-            every, body = _openspiel_ranks(state.action_to_string(action))
+            every, body = openspiel_ranks(state.action_to_string(action))
             readings = [p for p in classify_all(_hand_of(Counter(every)).cards, rules)
                         if _our_reading(p) == (every, body)]
             held[seat] -= Counter(every)
@@ -370,10 +386,10 @@ def compare(engine: str, count: int, seed: int) -> dict[str, Any]:
             if reason is not None:
                 report["explained"][reason] += 1
                 continue
-            what = "lead" if top is None else f"on {top.kind.value} {_text(top_ranks or ())}"
+            what = "lead" if top is None else f"on {top.kind.value} {text(top_ranks or ())}"
             report["unexplained"].append(
-                f"hand {_text(mine_hand)} {what}: only ours {sorted(map(_text, missing))[:4]}"
-                f" ({len(missing)}), only theirs {sorted(map(_text, extra))[:4]} ({len(extra)})"
+                f"hand {text(mine_hand)} {what}: only ours {sorted(map(text, missing))[:4]}"
+                f" ({len(missing)}), only theirs {sorted(map(text, extra))[:4]} ({len(extra)})"
             )
     return report
 

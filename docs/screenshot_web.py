@@ -1,5 +1,6 @@
 """Make the docs' pictures of the browser table from a real run: ``docs/_static/web_table.png``
-(a desktop's window) and ``docs/_static/web_table_phone.png`` (a phone's).
+(a desktop's window), ``docs/_static/web_table_phone.png`` (a phone's) and
+``docs/_static/web_table_doudizhu.png`` (a Dou Dizhu auction, in a desktop's window).
 
 Run from the repository root (needs the ``web`` extra, Playwright, Debian's
 Chromium at /usr/bin/chromium or another Chromium given as ``CHROMIUM``, and a
@@ -13,7 +14,8 @@ uvicorn on a free local port, opens the page in headless Chromium (at 1280x800;
 then as a phone, 390x844 at two device pixels a CSS pixel, with touch), plays
 a few of the person's moves through the page (the hint, then Play or Pass, as a
 person would click or tap them), asks for one more hint, and saves the window
-as it then looks.
+as it then looks. The Dou Dizhu picture serves a seeded ``doudizhu`` game with
+random bots (which bid), where a bot has bid and the person is to bid.
 """
 
 from __future__ import annotations
@@ -43,6 +45,9 @@ WINDOWS: dict[str, dict[str, Any]] = {
     },
 }
 SEED, MOVES = 11, 4  # the person's moves played before the picture
+#: The Dou Dizhu picture: its name and seed (seat 2, a random bot, bids 1 before the person).
+DOUDIZHU, DOUDIZHU_SEED = "web_table_doudizhu.png", 3
+WINDOWS[DOUDIZHU] = WINDOWS["web_table.png"]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -62,7 +67,11 @@ def answered(page: Page, click: str, touch: bool) -> None:
 
 def picture(browser: Browser, name: str, window: dict[str, Any]) -> None:
     """One picture, of a new game in a new window."""
-    app = create_app(Rules.preset("winner"), seed=SEED)
+    doudizhu = name == DOUDIZHU
+    if doudizhu:
+        app = create_app(Rules.preset("doudizhu"), seed=DOUDIZHU_SEED, bots=["random"])
+    else:
+        app = create_app(Rules.preset("winner"), seed=SEED)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -74,10 +83,11 @@ def picture(browser: Browser, name: str, window: dict[str, Any]) -> None:
     page = context.new_page()
     page.goto(f"http://127.0.0.1:{port}/")
     page.wait_for_function("Number(document.body.dataset.updates) >= 1")
-    for _ in range(MOVES):
+    for _ in range(0 if doudizhu else MOVES):
         answered(page, "#hint", touch)
         answered(page, "#pass" if page.input_value("#move") == "pass" else "#play", touch)
-    answered(page, "#hint", touch)
+    if not doudizhu:
+        answered(page, "#hint", touch)
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(OUT / name))
     context.close()

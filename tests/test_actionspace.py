@@ -42,6 +42,7 @@ from zhengshangyou import (
     parse_cards,
     rank_plays,
 )
+from zhengshangyou.actions import Bid, Call, Rob
 from zhengshangyou.actionspace import _LAYOUTS
 from zhengshangyou.combinations import catalogue
 from zhengshangyou.rules import RulesCache
@@ -130,7 +131,10 @@ def test_r4_1_mask_is_exactly_the_legal_moves_in_random_games(
 
 @settings(max_examples=8)
 @given(
-    rules=one_deck_rules().map(lambda rules: rules.evolve(target_score=None)),
+    # (no exchange in a game with a landlord: D1)
+    rules=one_deck_rules()
+    .filter(lambda rules: rules.teams == "none")
+    .map(lambda rules: rules.evolve(target_score=None)),
     exchange=st.sampled_from(["highest_for_one_of_two", "highest_for_any"]),
     seed=st.integers(0, 2**16),
 )
@@ -457,3 +461,112 @@ def test_issue34_item12_exchange_ids_decode_from_the_observation(
                             space.decode(index, seen)
         game.play(rng.choice(list(game.legal_moves())))
     assert checked >= 3  # a give, an offer or a return, and so on
+
+
+# --- the auction's decisions (issue 36: D3.1, D3.4) ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("preset", "options", "auction"),
+    [
+        ("doudizhu", {}, ["bid 1", "bid 2", "bid 3"]),
+        ("openspiel", {}, ["bid 1", "bid 2", "bid 3"]),
+        ("doudizhu", {"auction": "call_rob"}, ["call", "rob"]),
+        ("douzero", {}, []),  # a fixed landlord (D3.5): no auction, no ids for it
+        ("rlcard", {}, []),
+    ],
+)
+def test_D3_auction_decisions_have_ids_after_the_pass(
+    preset: str, options: dict[str, str], auction: list[str]
+) -> None:
+    """D3.1/D3.4: a bid of 1 to 3, or the call and the rob, one id each after the pass
+    (declining is the pass: one id for both); every play keeps its rank-play id."""
+    rules = Rules.preset(preset, **options)
+    space = ActionSpace(rules)
+    assert space.pass_id == len(rank_plays(rules))  # no suited classes in Dou Dizhu
+    assert space.size == space.pass_id + 1 + len(auction)
+    assert list(space.labels[space.pass_id :]) == ["pass", *auction]
+    moves: dict[str, Bid | Call | Rob] = {
+        "bid 1": Bid(1), "bid 2": Bid(2), "bid 3": Bid(3), "call": Call(), "rob": Rob()
+    }
+    for place, label in enumerate(auction, start=space.pass_id + 1):
+        assert space.move(place) == moves[label]
+        assert space.encode(moves[label]) == place
+        assert space.parse(label) == place
+        assert space.parse(label.upper()) == place
+
+
+def test_D3_zheng_shangyou_ids_do_not_move() -> None:
+    """Zheng Shangyou's rule sets have no auction: the same sizes as before the
+    auction's ids (the default rules' 446 ids counted by hand above; an exchange adds
+    its 54 gives and 54 returns, R8.3)."""
+    assert ActionSpace(Rules()).size == 446
+    assert ActionSpace(Rules(exchange="highest_for_any")).size == 446 + 54 + 54
+    for name in Rules.preset_names():
+        rules = Rules.preset(name)
+        if rules.auction == "none":
+            labels = ActionSpace(rules).labels
+            assert not any(label.startswith(("bid", "call", "rob")) for label in labels), name
+
+
+@pytest.mark.parametrize(
+    ("preset", "options"),
+    [("doudizhu", {}), ("openspiel", {}), ("doudizhu", {"auction": "call_rob"}),
+     ("doudizhu", {"bid_rounds": "until_two_passes"})],
+)
+def test_D3_auction_positions_mask_encode_and_decode(preset: str, options: dict[str, str]) -> None:
+    """In every auction position of random games: the mask is exactly the legal moves,
+    and each legal id decodes to the move the game accepts (check_position)."""
+    rules = Rules.preset(preset, **options)
+    space = ActionSpace(rules)
+    seen_auction = 0
+    for seed in range(12):
+        for state in random_states(rules, seed, 12):
+            if state.phase is Phase.AUCTION:
+                seen_auction += 1
+                check_position(space, state, random.Random(seed))
+                # No play is legal in the auction, and no auction move in the play.
+                assert not any(index < space.pass_id for index in space.legal_ids(state.observation(state.to_act)))
+            elif state.phase is Phase.PLAY and state.to_act >= 0:
+                seen = state.observation(state.to_act)
+                assert all(index <= space.pass_id for index in space.legal_ids(seen))
+                with pytest.raises(IllegalMoveError, match=f"action {space.pass_id + 1} "):
+                    space.decode(space.pass_id + 1, seen)
+    assert seen_auction >= 12
+
+
+def test_D3_1_a_bid_not_above_the_high_bid_decodes_to_an_error() -> None:
+    rules = Rules.preset("doudizhu")
+    game = Game(rules, seed=3)
+    space = ActionSpace(rules)
+    game.play("bid 2")
+    seen = game.observation(game.to_act)
+    assert space.legal_ids(seen) == [space.pass_id, space.pass_id + 3]  # bid 3 or pass (D3.1)
+    with pytest.raises(IllegalMoveError, match=rf"action {space.pass_id + 1} \(bid 1\)"):
+        space.decode(space.pass_id + 1, seen)
+    assert space.decode(space.pass_id + 3, seen) == Bid(3)
+
+
+@pytest.mark.parametrize(
+    ("rules", "text", "error", "token"),
+    [
+        (Rules.preset("doudizhu"), "bid 4", NotationError, "4"),
+        (Rules.preset("doudizhu"), "bid 0", NotationError, "0"),
+        (Rules.preset("doudizhu"), "bid", NotationError, "bid"),
+        (Rules.preset("doudizhu"), "bid two", NotationError, "two"),
+        (Rules.preset("doudizhu"), "call 1", NotationError, "1"),
+        (Rules.preset("doudizhu"), "call", IllegalMoveError, None),  # a bidding auction
+        (Rules.preset("doudizhu", auction="call_rob"), "bid 1", IllegalMoveError, None),
+        (Rules(), "bid 1", IllegalMoveError, None),  # no auction at all
+        (Rules.preset("douzero"), "rob", IllegalMoveError, None),
+    ],
+)
+def test_D3_parse_refuses_bad_auction_text_naming_the_token(
+    rules: Rules, text: str, error: type[ZhengShangyouError], token: str | None
+) -> None:
+    with pytest.raises(error) as raised:
+        ActionSpace(rules).parse(text)
+    if token is not None:
+        assert getattr(raised.value, "token", None) == token
+    else:
+        assert "(D3)" in str(raised.value)

@@ -46,7 +46,13 @@ def test_referee_explains_first_illegal_move(tmp_path: Path) -> None:
     path.write_text(json.dumps(data), encoding="utf-8")
     out = io.StringIO()
     assert main(["referee", str(path)], stdout=out) == 1
-    assert "move 2" in out.getvalue()
+    # The third move (index 2) is move 3 to people, in the where and in the why alike
+    # (the reason once said "move 2 play: ..." under "at move 3").
+    assert out.getvalue().splitlines() == [
+        "The record breaks a rule at move 3 (counting from 1 over the whole match).",
+        "  rule: R1.3",
+        "  why:  move 3 play: BJ is there 2 times, but decks=1 holds it once (R1.3)",
+    ]
     good = tmp_path / "good.json"
     good.write_text(Record.from_game(game).to_json(), encoding="utf-8")
     out = io.StringIO()

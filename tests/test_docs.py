@@ -6,6 +6,9 @@ source code and check that:
 
 * every rule id and ruling id of the specification (RULES.md) has its own
   section in the rules reference, and no other id does;
+* every rule id, registered disagreement and ruling id of FAMILY.md part D (Dou
+  Dizhu) has its own section in the Dou Dizhu rules reference, naming at least
+  one of its source tags, and no other D id does;
 * every public name is documented once in the API reference: each submodule
   that defines ``__all__`` has an ``automodule`` with ``:members:``, every
   name of its ``__all__`` is picked up by it (or by an explicit directive, or
@@ -166,6 +169,173 @@ def test_every_rule_id_has_its_section_in_the_rules_reference(rule_id: str) -> N
 def test_the_rules_reference_has_no_other_rule_ids() -> None:
     labels = re.findall(r"^\.\. _((?:R|E)\d[\d.]*[a-z]?):$", page("rules"), re.MULTILINE)
     assert sorted(labels) == sorted(RULE_IDS)
+
+
+# The ids of FAMILY.md part D (Dou Dizhu), written out by hand from the specification
+# (which is not part of the repository, as RULES.md is not), each with the source tags
+# FAMILY.md gives it. D0 is the table of the eight tags; D12 cites none but is the
+# library's own (its unset wing_trio_adjacent is a library ruling); the rulings DE1 to
+# DE14, which mostly cite none, carry the tags of the rules they test.
+DOUDIZHU_TAGS = (
+    "DDZ-PAGAT", "DDZ-WIKI", "DDZ-DOUZERO", "DDZ-RLCARD", "DDZ-OPENSPIEL", "DDZ-APP", "DDZ-ROB",
+    "ANCHORS",
+)
+_ENGINES = ("DDZ-DOUZERO", "DDZ-RLCARD", "DDZ-OPENSPIEL")
+_BOOKS = ("DDZ-PAGAT", "DDZ-WIKI")
+DOUDIZHU_IDS: dict[str, tuple[str, ...]] = {
+    "D0": DOUDIZHU_TAGS,
+    "D1.1": _BOOKS,
+    "D2.1": _BOOKS,
+    "D2.2": (*_BOOKS, *_ENGINES),  # "all sources"
+    "D2.3": ("DDZ-APP", "DDZ-OPENSPIEL"),
+    "D3.1": (*_BOOKS, "DDZ-OPENSPIEL"),
+    "D3.2": ("DDZ-PAGAT", "DDZ-APP", "DDZ-OPENSPIEL"),
+    "D3.3": ("DDZ-PAGAT", "DDZ-APP", "DDZ-OPENSPIEL"),
+    "D3.4": ("DDZ-ROB",),
+    "D3.5": ("DDZ-RLCARD", "DDZ-DOUZERO"),
+    "D3.6": ("DDZ-ROB",),
+    "D4.1": ("DDZ-WIKI", *_ENGINES),
+    "D4.2": ("DDZ-PAGAT",),
+    **{f"D5.{number}": _BOOKS for number in range(1, 11)},
+    "D5.11": (*_BOOKS, *_ENGINES),
+    "D5.12": (*_BOOKS, *_ENGINES),
+    "D5.13": _BOOKS,
+    "D5.14": _BOOKS,
+    "D5.15": (*_BOOKS, *_ENGINES, "ANCHORS"),
+    "D5.16": ("DDZ-RLCARD", "DDZ-OPENSPIEL"),
+    "D5.17": _ENGINES,
+    "D6.1": ("DDZ-PAGAT", "DDZ-RLCARD", "DDZ-OPENSPIEL"),
+    "D6.2": ("DDZ-PAGAT", "DDZ-RLCARD", "DDZ-DOUZERO"),
+    "D7.1": (*_BOOKS, *_ENGINES),  # "all"
+    "D7.2": ("DDZ-PAGAT", *_ENGINES),
+    "D7.3": ("DDZ-PAGAT", "DDZ-OPENSPIEL", "DDZ-DOUZERO"),
+    "D8.1": ("DDZ-PAGAT", *_ENGINES),
+    "D9.1": ("DDZ-WIKI", "DDZ-OPENSPIEL", "DDZ-APP"),
+    "D9.2": ("DDZ-OPENSPIEL", "DDZ-APP", "DDZ-WIKI"),
+    "D9.3": ("DDZ-RLCARD",),
+    "D9.4": ("DDZ-DOUZERO",),
+    "D10": (*_BOOKS, *_ENGINES),  # the presets' "follows" row
+    "D11": ("ANCHORS", *_ENGINES),
+    "RD-D1": ("ANCHORS", "DDZ-OPENSPIEL"),
+    "RD-D2": ("ANCHORS", "DDZ-OPENSPIEL"),
+    "RD-D3": ("ANCHORS", "DDZ-DOUZERO"),
+    "RD-D4": ("DDZ-DOUZERO",),
+    "RD-D5": ("DDZ-DOUZERO",),
+    "RD-D6": ("DDZ-DOUZERO",),
+    "RD-D7": ("DDZ-RLCARD",),
+    "RD-D8": ("ANCHORS", "DDZ-RLCARD"),
+    "RD-D9": ("ANCHORS", "DDZ-DOUZERO"),  # registered by the library (the whole-hand harness)
+    "D12": ("library ruling",),
+    "DE1": ("DDZ-RLCARD", "DDZ-WIKI"),  # rlcard issue #300
+    "DE2": ("DDZ-DOUZERO", "ANCHORS"),  # D5.15 (the rocket), D5.4
+    "DE3": ("DDZ-DOUZERO", "DDZ-RLCARD", "DDZ-PAGAT", "DDZ-OPENSPIEL"),  # D5.11, D5.15
+    "DE4": ("DDZ-PAGAT", "DDZ-RLCARD", "DDZ-DOUZERO", "DDZ-OPENSPIEL"),  # D5.12, RD-D5
+    "DE5": _ENGINES,  # D5.15 (wing trios), D5.17
+    "DE6": ("DDZ-PAGAT", *_ENGINES),  # D5 (chains)
+    "DE7": ("DDZ-PAGAT", "DDZ-RLCARD", "DDZ-DOUZERO", "ANCHORS"),  # D6.2, RD-D1
+    "DE8": ("ANCHORS", "DDZ-OPENSPIEL"),  # RD-D2
+    "DE9": ("DDZ-PAGAT", "DDZ-APP", "DDZ-OPENSPIEL"),  # D3.1 to D3.3
+    "DE10": ("DDZ-ROB",),  # D3.4
+    "DE11": ("DDZ-WIKI", *_ENGINES),  # D9.1 to D9.4
+    "DE12": ("DDZ-OPENSPIEL", "DDZ-APP"),  # D9.2
+    "DE13": ("DDZ-PAGAT", "DDZ-OPENSPIEL"),  # D7.2, D7.3
+    "DE14": ("DDZ-WIKI", *_ENGINES),  # D4.1
+}
+
+
+def _section(text: str, rule_id: str) -> str:
+    """The text of the section labelled ``rule_id``, up to the next label."""
+    start = text.index(f"\n.. _{rule_id}:\n")
+    end = text.find("\n.. _", start + 1)
+    return text[start : end if end != -1 else len(text)]
+
+
+def test_the_list_of_D_ids_has_every_rule_and_ruling_of_part_D() -> None:
+    # D0; D1.1; D2.1-3; D3.1-6; D4.1-2; D5.1-17; D6.1-2; D7.1-3; D8.1; D9.1-4; D10;
+    # D11 and RD-D1 to RD-D8, and RD-D9, registered by the library; D12; DE1 to DE14.
+    assert len(DOUDIZHU_IDS) == 1 + 1 + 3 + 6 + 2 + 17 + 2 + 3 + 1 + 4 + 1 + 10 + 1 + 14
+    assert {"D5.17", "D9.4", "RD-D8", "RD-D9", "DE14"} <= set(DOUDIZHU_IDS)
+    assert not {"D5.18", "D9.5", "RD-D10", "DE15"} & set(DOUDIZHU_IDS)
+    assert all(set(tags) <= {*DOUDIZHU_TAGS, "library ruling"} for tags in DOUDIZHU_IDS.values())
+
+
+@pytest.mark.parametrize("rule_id", DOUDIZHU_IDS)
+def test_D_ids_in_docs(rule_id: str) -> None:
+    """Every id of FAMILY.md part D has its labelled section in the Dou Dizhu rules
+    reference, and the section's sources name at least one of its source tags (D0:
+    each tag is described)."""
+    text = page("doudizhu")
+    assert f"\n.. _{rule_id}:\n\n{rule_id} " in text, (
+        f"no label .. _{rule_id}: followed by a section titled '{rule_id} ...' in docs/doudizhu.rst"
+    )
+    heading = re.compile(rf"^{re.escape(rule_id)} \S.*\n[~-]{{3,}}$", re.MULTILINE)
+    assert heading.search(text), f"no section titled '{rule_id} ...' in docs/doudizhu.rst"
+    section = _section(text, rule_id)
+    if rule_id == "D0":
+        for tag in DOUDIZHU_TAGS:
+            assert re.search(rf"^{re.escape(tag)}\n   \S", section, re.MULTILINE), (
+                f"D0 does not describe the source tag {tag}"
+            )
+        return
+    sources = re.findall(r"^:Sources: (.*(?:\n   .*)*)", section, re.MULTILINE)
+    assert len(sources) == 1, f"{rule_id}: expected one :Sources: line, found {len(sources)}"
+    assert any(tag in sources[0] for tag in DOUDIZHU_IDS[rule_id]), (
+        f"{rule_id}: its sources name none of {DOUDIZHU_IDS[rule_id]}"
+    )
+
+
+def test_the_doudizhu_reference_has_no_other_D_ids() -> None:
+    labels = re.findall(r"^\.\. _((?:D|DE|RD-D)\d[\d.]*):$", page("doudizhu"), re.MULTILINE)
+    assert sorted(labels) == sorted(DOUDIZHU_IDS)
+
+
+# What an unset (None) Dou Dizhu option means, as the lead's vocabulary defines it
+# (FAMILY.md D2.3, D3.2, D3.3, D3.5, D4.1, D9.2, D9.4, D12): a preset may leave such an
+# option unset where the table shows the value it stands for.
+_DOUDIZHU_UNSET: dict[str, object] = {
+    "bid_rounds": "once", "first_bidder": "face_up_card", "all_pass": "redeal",
+    "landlord_seat": 0, "kitty_public": True, "spring_multiplier": 2, "douzero_objective": "adp",
+}
+
+
+def _doudizhu_presets_table() -> dict[str, list[str]]:
+    """The D10 table: each option's cells (one per preset), literal markup removed."""
+    text = page("doudizhu")
+    start = text.index(".. list-table:: The Dou Dizhu presets")
+    end = text.index("\n\n", text.index("   * - follows", start))
+    found = {}
+    for row in text[start:end].split("\n   * - ")[1:]:
+        cells = [" ".join(cell.split()).replace("``", "") for cell in row.split("\n     - ")]
+        found[cells[0]] = cells[1:]
+    return found
+
+
+def test_D10_the_presets_table_says_what_the_presets_are() -> None:
+    table = _doudizhu_presets_table()
+    presets = table.pop("option")
+    assert presets == ["doudizhu", "douzero", "rlcard", "openspiel"]
+    assert table.pop("follows") == ["DDZ-PAGAT, DDZ-WIKI", "DDZ-DOUZERO", "DDZ-RLCARD", "DDZ-OPENSPIEL"]
+    text = page("doudizhu")
+    start = text.index("All four share the rest:")
+    shared = dict(re.findall(r"``(\w+)=([^`]+)``", text[start : text.index("\n\n", start)]))
+    assert {"teams", "kitty", "first_lead", "next_dealer", "end", "run_order"} <= set(shared)
+    assert not set(shared) & set(table)
+    if not set(presets) <= set(Rules.preset_names()):
+        pytest.skip("the Dou Dizhu presets are not in this tree yet")
+    for column, name in enumerate(presets):
+        rules = Rules.preset(name)
+        for option, cells in table.items():
+            value = getattr(rules, option)
+            if cells[column] == "—":
+                assert value is None, (name, option, value)
+            else:
+                expected = ast.literal_eval(cells[column])
+                unset = _DOUDIZHU_UNSET.get(option, object())
+                if option == "wing_trio_adjacent":
+                    unset = rules.kicker_repeat == "any"  # D12
+                assert value == expected or (value is None and expected == unset), (name, option, value)
+        for option, literal in shared.items():
+            assert getattr(rules, option) == ast.literal_eval(literal), (name, option)
 
 
 # --- (b) the API reference ----------------------------------------------------

@@ -15,15 +15,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from test_game_observation import EXCHANGE_RULES, RULES, permuted, random_position
-from zhengshangyou import ActionSpace, Game, Phase, Play, Rules, WrongTypeError
+from zhengshangyou import ActionSpace, Card, Game, Phase, Play, Rules, State, WrongTypeError
+from zhengshangyou.actions import PASS, Bid, Call, Rob
 from zhengshangyou.envs import (
     action_mask,
     encode,
     layout,
+    observation_bounds,
     observation_size,
     rules_of,
     suits_encoded,
 )
+from zhengshangyou.envs.encoding import LANDLORD_BLOCKS, MULTIPLIER_CAP, phases
 
 
 def check_swaps(state_seed: int, rules: Rules, steps: int, shuffle: random.Random) -> None:
@@ -100,7 +103,9 @@ def test_blocks_say_what_the_observation_says() -> None:
             else:
                 assert vector[blocks["top"]].sum() == 0
             assert vector[blocks["to_act"]].tolist().index(1) == (seen.to_act - seat) % 3
-            assert vector[blocks["phase"]].tolist() == [float(phase is seen.phase) for phase in Phase]
+            # Zheng Shangyou's four phases (no auction): exchange, play, hand over, match over.
+            order = (Phase.EXCHANGE, Phase.PLAY, Phase.HAND_OVER, Phase.MATCH_OVER)
+            assert vector[blocks["phase"]].tolist() == [float(phase is seen.phase) for phase in order]
         move = rng.choice(game.observation(game.to_act).legal_moves)
         game.play(move)
     final = encode(game.observation(0))
@@ -158,3 +163,193 @@ def test_played_block_counts_cards_of_plays() -> None:
     played = vector[layout(rules)["played"]].reshape(2, 15)
     assert played[1].sum() == len(play)  # the mover is the next seat of the observer
     assert played[0].sum() == 0
+
+
+# --- Dou Dizhu (issue 36): what a seat of a game with a landlord sees ------------------
+
+DDZ_PRESETS = ("doudizhu", "douzero", "rlcard", "openspiel")
+#: The card block's entry of each rank (3 … 2, BJ, RJ): rank blocks of 15 (D1.1).
+RANKS = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "RJ"]
+
+
+def test_D_zheng_shangyou_encoding_is_unchanged_by_the_landlord_blocks() -> None:
+    """The 250 entries counted by hand above hold under every rule set without a
+    landlord: no landlord block, and a phase block of four (the auction is no phase
+    of Zheng Shangyou)."""
+    for name in Rules.preset_names():
+        rules = Rules.preset(name)
+        if rules.teams == "none":
+            assert not set(LANDLORD_BLOCKS) & set(layout(rules)), name
+            assert layout(rules)["phase"].stop - layout(rules)["phase"].start == 4, name
+    assert list(layout(Rules()))[-1] == "hand_number"
+
+
+@pytest.mark.parametrize("preset", DDZ_PRESETS)
+def test_D_layout_of_the_landlord_blocks_counted_by_hand(preset: str) -> None:
+    """Three seats, rank blocks of 15: the Zheng Shangyou blocks with a phase block of
+    five (the auction), then landlord 3 + base 1 + multiplier 1 + kitty 15 + auction
+    3 seats x (4 for bid 1/2/3/pass, or 0 with a fixed landlord, D3.5)."""
+    rules = Rules.preset(preset)
+    blocks = layout(rules)
+    auction = 3 * 4 if rules.auction == "bid" else 0
+    assert list(blocks)[-5:] == ["landlord", "base", "multiplier", "kitty", "auction"]
+    assert blocks["phase"].stop - blocks["phase"].start == 5
+    tail = 3 + 1 + 1 + 15 + auction
+    assert observation_size(rules) == blocks["hand_number"].stop + tail
+    assert sum(block.stop - block.start for block in blocks.values()) == observation_size(rules)
+    if rules.auction != "none":
+        call_rob = Rules.preset(preset, auction="call_rob", bid_rounds=None)
+        assert layout(call_rob)["auction"].stop - layout(call_rob)["auction"].start == 3 * 3
+
+
+def _kitty_counts(kitty: tuple[Card, ...]) -> list[float]:
+    counts = [0.0] * 15
+    for card in kitty:
+        counts[RANKS.index(card.rank.symbol)] += 1
+    return counts
+
+
+@pytest.mark.parametrize(
+    ("preset", "public"),
+    [("doudizhu", True), ("douzero", True), ("rlcard", True), ("openspiel", False)],
+)
+def test_DE14_encoding_shows_the_kitty_per_preset(preset: str, public: bool) -> None:
+    """DE14: the kitty's cards are in every seat's encoding under doudizhu, douzero
+    and rlcard, in none but the landlord's under openspiel; before the landlord takes
+    it, in nobody's (D4.1)."""
+    rules = Rules.preset(preset)
+    game = Game(rules, seed=21)
+    blocks = layout(rules)
+    kitty = game.state.deal.kitty
+    assert len(kitty) == 3
+    if game.phase is Phase.AUCTION:
+        for seat in range(3):
+            assert encode(game.observation(seat))[blocks["kitty"]].sum() == 0
+        game.play(Bid(3))  # the first bidder takes it at once (D3.1)
+    landlord = game.state.landlord
+    assert landlord >= 0
+    for seat in range(3):
+        shown = encode(game.observation(seat))[blocks["kitty"]].tolist()
+        if public or seat == landlord:
+            assert shown == _kitty_counts(kitty)
+        else:
+            assert shown == [0.0] * 15
+
+
+def test_D3_the_auction_block_holds_each_seats_last_auction_move() -> None:
+    """DE9 (until_two_passes): P0 pass, P1 1, P2 pass, P0 2, P1 pass, P2 pass: P0 is
+    landlord, base 2. Each seat's row (counted from the observer) holds its last
+    auction move: P0 bid 2, P1 pass, P2 pass; the landlord block is P0."""
+    rules = Rules.preset("doudizhu", bid_rounds="until_two_passes", first_bidder="rotate")
+    game = Game(rules, seed=5)
+    first = game.to_act
+    blocks = layout(rules)
+    for move in (PASS, Bid(1), PASS):
+        game.play(move)
+    seen = encode(game.observation(first))
+    rows = seen[blocks["auction"]].reshape(3, 4).tolist()  # bid 1, bid 2, bid 3, pass
+    assert rows == [[0, 0, 0, 1], [1, 0, 0, 0], [0, 0, 0, 1]]
+    assert seen[blocks["phase"]].tolist() == [0, 1, 0, 0, 0]  # exchange, auction, play, ...
+    assert seen[blocks["landlord"]].sum() == 0
+    assert seen[blocks["base"]].tolist() == [0]
+    for move in (Bid(2), PASS, PASS):
+        game.play(move)
+    assert game.state.landlord == first
+    assert game.state.base == 2
+    expected = {first: [0, 1, 0, 0], (first + 1) % 3: [0, 0, 0, 1], (first + 2) % 3: [0, 0, 0, 1]}
+    for observer in range(3):
+        seen = encode(game.observation(observer))
+        rows = seen[blocks["auction"]].reshape(3, 4).tolist()
+        assert rows == [expected[(observer + step) % 3] for step in range(3)]
+        assert seen[blocks["landlord"]].tolist().index(1) == (first - observer) % 3
+        assert seen[blocks["base"]].tolist() == [2]
+        assert seen[blocks["phase"]].tolist() == [0, 0, 1, 0, 0]
+    # Plays and the passes of the play never enter the auction block.
+    game.play(next(iter(game.legal_moves())))
+    game.play(PASS)
+    assert encode(game.observation(0))[blocks["auction"]].sum() == 3
+
+
+def test_D3_4_call_and_rob_in_the_auction_block() -> None:
+    """DE10: P0 calls, P1 robs, P2 declines, P0 robs back: P0 landlord, base 4."""
+    rules = Rules.preset("doudizhu", auction="call_rob", first_bidder="rotate")
+    game = Game(rules, seed=2)
+    first = game.to_act
+    for move in (Call(), Rob(), PASS, Rob()):
+        game.play(move)
+    assert game.state.landlord == first
+    assert game.state.base == 4
+    seen = encode(game.observation(first))
+    blocks = layout(rules)
+    rows = seen[blocks["auction"]].reshape(3, 3).tolist()  # call, rob, pass
+    assert rows == [[0, 1, 0], [0, 1, 0], [0, 0, 1]]
+    assert seen[blocks["base"]].tolist() == [4]
+    assert observation_bounds(rules)[1][blocks["base"]].tolist() == [8]  # 2**3 robs at most
+
+
+def test_D9_1_the_multiplier_block_counts_bombs_as_log2() -> None:
+    """D9.1: each bomb or rocket doubles the multiplier; the block holds log2 of it
+    (the bombs and rockets so far), at most MULTIPLIER_CAP."""
+    rules = Rules.preset("douzero")
+    game = Game(rules, seed=1)
+    blocks = layout(rules)
+    bombs = 0
+    while not game.phase.is_over:
+        moves = list(game.legal_moves())
+        bomb = next((move for move in moves if isinstance(move, Play) and move.is_bomb), None)
+        game.play(bomb if bomb is not None else moves[0])
+        bombs += bomb is not None
+        assert encode(game.observation(0))[blocks["multiplier"]].tolist() == [min(bombs, MULTIPLIER_CAP)]
+    assert bombs >= 1
+    assert observation_bounds(rules)[1][blocks["multiplier"]].tolist() == [MULTIPLIER_CAP]
+
+
+def test_D_phases_lists_the_auction_only_with_a_landlord() -> None:
+    assert Phase.AUCTION not in phases(Rules())
+    assert phases(Rules.preset("doudizhu")) == tuple(Phase)
+
+
+DDZ_RULES = st.sampled_from(
+    [
+        Rules.preset("doudizhu"),
+        Rules.preset("douzero"),
+        Rules.preset("rlcard"),
+        Rules.preset("openspiel"),
+        Rules.preset("doudizhu", auction="call_rob"),
+        Rules.preset("doudizhu", kitty_public=False),
+    ]
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(rules=DDZ_RULES, seed=st.integers(0, 2**16), steps=st.integers(0, 60), shuffle=st.randoms())
+def test_D4_1_hidden_cards_change_no_dou_dizhu_encoding(
+    rules: Rules, seed: int, steps: int, shuffle: random.Random
+) -> None:
+    """The swap test under the Dou Dizhu presets: the kitty is among the hidden cards
+    while face down (before the landlord takes it), and stays hidden from the peasants
+    under kitty_public=False (openspiel): permuting it with the other seats' cards
+    changes no encoding and no mask."""
+    check_swaps(seed, rules, steps, shuffle)
+
+
+def test_D4_1_the_swap_moves_the_face_down_kitty() -> None:
+    """The swap test is no empty check: in the auction the permuted state's kitty
+    differs and the encodings stay equal; under kitty_public=False a peasant's
+    permuted state moves the landlord's hidden cards (the kitty among them)."""
+    shuffle = random.Random(4)
+    state = State.new(Rules.preset("doudizhu"), seed=8)
+    assert state.phase is Phase.AUCTION
+    for seat in range(3):
+        other = permuted(state, seat, shuffle)
+        assert other.deal.kitty != state.deal.kitty
+        assert np.array_equal(encode(state.observation(seat)), encode(other.observation(seat)))
+        assert np.array_equal(action_mask(state.observation(seat)), action_mask(other.observation(seat)))
+    hidden = State.new(Rules.preset("openspiel"), seed=8).play(Bid(3))
+    peasant = (hidden.landlord + 1) % 3
+    other = permuted(hidden, peasant, shuffle)
+    assert other.hands[hidden.landlord] != hidden.hands[hidden.landlord]
+    assert np.array_equal(encode(other.observation(peasant)), encode(hidden.observation(peasant)))
+    shown = State.new(Rules.preset("doudizhu"), seed=8).play(Bid(3))
+    moved = permuted(shown, (shown.landlord + 1) % 3, shuffle)
+    assert all(card in moved.hands[shown.landlord] for card in shown.deal.kitty)  # shown: pinned

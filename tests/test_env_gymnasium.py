@@ -105,8 +105,13 @@ class AtTheExchange(VsBotsEnv):
         return seen, info
 
 
+#: The presets without a landlord: an exchange is theirs alone (D1).
+ZSY_PRESETS = tuple(name for name in Rules.preset_names() if Rules.preset(name).teams == "none")
+DDZ_PRESETS = ("doudizhu", "douzero", "rlcard", "openspiel")
+
+
 @pytest.mark.parametrize("exchange", EXCHANGES)
-@pytest.mark.parametrize("preset", Rules.preset_names())
+@pytest.mark.parametrize("preset", ZSY_PRESETS)
 def test_r8_issue15_check_env_with_an_exchange(preset: str, exchange: str) -> None:
     """Two players: the agent is the Winner or the Loser of hand 1, so it takes part in
     the exchange before hand 2 (R8.2, R8.3), where the checker steps."""
@@ -617,3 +622,72 @@ def test_issue34_check_env_with_each_render_mode(
     checked(gymnasium.make(ENV_ID, render_mode=render_mode, players=3).unwrapped)
     if render_mode == "human":
         assert "hand 1 of 1" in capsys.readouterr().out
+
+
+# --- Dou Dizhu (issue 36): the auction, the landlord's side, the redeal and the void ---------
+
+
+@pytest.mark.parametrize("opponents", ["random", "heuristic"])
+def test_D3_gymnasium_check_env_doudizhu(opponents: str) -> None:
+    checked(VsBotsEnv(preset="doudizhu", opponents=opponents, seat="random", hands=2))
+    env = gymnasium.make(ENV_ID, preset="doudizhu")
+    checked(env.unwrapped)
+
+
+@pytest.mark.parametrize("preset", DDZ_PRESETS[1:])
+def test_D3_gymnasium_check_env_under_the_other_dou_dizhu_presets(preset: str) -> None:
+    checked(VsBotsEnv(preset=preset, seat="random"))
+
+
+@pytest.mark.parametrize("preset", DDZ_PRESETS)
+def test_D9_gymnasium_rewards_are_the_agents_side_scores(preset: str) -> None:
+    """D9: an episode's rewards add up to the agent's scores of the hands played (its
+    side's: the landlord's, or a peasant's); random masked play stays inside the
+    observation space (the auction's blocks and the hand number included)."""
+    env = VsBotsEnv(preset=preset, seat="random", hands=2)
+    for seed in range(3):
+        steps = play_out(env, seed, np.random.default_rng(seed))
+        results = [result for result in env.game.state.results if not result.thrown_in]
+        assert len(results) == 2
+        assert sum(reward for _, reward in steps) == sum(result.scores[env.seat] for result in results)
+
+
+def test_D3_3_gymnasium_redeal_the_episode_goes_on() -> None:
+    """doudizhu: the bots decline, the agent declines: the next hand is dealt at once,
+    the episode goes on (reward 0); the agent's bid of 3 then settles it."""
+    space = ActionSpace(Rules.preset("doudizhu"))
+    env = VsBotsEnv(preset="doudizhu", opponents=PolicyBot(lambda _, mask: space.pass_id), seat=0, hands=2)
+    env.reset(seed=1)
+    assert env.game.phase is Phase.AUCTION
+    hand = env.game.state.hand_number
+    seen, reward, terminated, _, _ = env.step(space.pass_id)
+    assert not terminated
+    assert reward == 0
+    assert env.game.state.hand_number > hand
+    assert env.game.state.results[-1].thrown_in
+    assert seen in env.observation_space  # the hand number counts hands played: 0
+    assert seen["observation"][layout(env.rules)["hand_number"]].tolist() == [0.0]
+    seen, reward, terminated, _, _ = env.step(space.pass_id + 3)  # bid 3 (D3.1)
+    assert env.game.state.landlord == 0
+    assert env.game.state.base == 3
+    # Two hands played, the thrown-in one not counted: the pass-bots' every auction
+    # is the agent's to take, as landlord.
+    while not terminated:
+        legal = np.flatnonzero(seen["action_mask"])
+        bid = legal[legal > space.pass_id]
+        seen, reward, terminated, _, _ = env.step(int(bid[-1]) if len(bid) else int(legal[0]))
+    results = env.game.state.results
+    assert [result.thrown_in for result in results] == [True, False, False]
+
+
+def test_D3_3_gymnasium_void_ends_the_episode_with_reward_zero() -> None:
+    space = ActionSpace(Rules.preset("openspiel"))
+    env = VsBotsEnv(preset="openspiel", opponents=PolicyBot(lambda _, mask: space.pass_id), seat=1)
+    env.reset(seed=1)
+    while True:  # the agent declines (the others bid before it may not: they pass)
+        _, reward, terminated, _, info = env.step(space.pass_id)
+        if terminated:
+            break
+    assert reward == 0
+    assert env.game.state.results[-1].thrown_in
+    assert info["hand_results"][-1].scores == (0, 0, 0)

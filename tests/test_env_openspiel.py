@@ -72,8 +72,15 @@ def deal_chance(state: Any, rng: random.Random) -> Any:
 # OpenSpiel's random simulation test
 
 
-#: Every preset at every table size of the acceptance: 2, 3, 4 and 8 seats.
-TABLES = [(preset, players) for preset in Rules.preset_names() for players in PLAYERS]
+#: Every preset at every table size of the acceptance: 2, 3, 4 and 8 seats; the Dou
+#: Dizhu presets at their three seats (D2.1; ``players=4``, the default, would not
+#: move a preset's 3, and Dou Dizhu's own tests below run them).
+ZSY_PRESETS = tuple(name for name in Rules.preset_names() if Rules.preset(name).teams == "none")
+DDZ_PRESETS = ("doudizhu", "douzero", "rlcard", "openspiel")
+TABLES = [
+    *((preset, players) for preset in ZSY_PRESETS for players in PLAYERS),
+    *((preset, 3) for preset in DDZ_PRESETS),
+]
 
 
 @pytest.mark.parametrize("serialize", [True, False])
@@ -88,6 +95,7 @@ def test_issue15_random_sim_test_every_preset_and_table(
 
 def test_issue15_the_tables_cover_every_preset_and_player_count() -> None:
     assert {preset for preset, _ in TABLES} == set(Rules.preset_names())
+    assert set(ZSY_PRESETS) | set(DDZ_PRESETS) == set(Rules.preset_names())
     assert {players for _, players in TABLES} == set(PLAYERS)
 
 
@@ -323,7 +331,9 @@ def test_R7_4_an_episode_ends_when_a_score_reaches_the_target() -> None:
 
 @pytest.mark.parametrize("preset", Rules.preset_names())
 def test_issue15_action_strings_are_unique_over_every_id(preset: str) -> None:
-    game = load(preset=preset, exchange="highest_for_one_of_two")
+    # (an exchange where the rules may have one: none with a landlord, D1)
+    exchange = "highest_for_one_of_two" if preset in ZSY_PRESETS else "none"
+    game = load(preset=preset, exchange=exchange)
     state = deal_chance(game.new_initial_state(), random.Random(1))
     labels = [state.action_to_string(0, action) for action in range(game.num_distinct_actions())]
     assert len(set(labels)) == len(labels) == ActionSpace(game.rules).size
@@ -718,3 +728,270 @@ def test_issue35_item5_trick_card_outcomes_are_checked(action: int) -> None:
     assert state.is_chance_node()
     state.apply_action(52)  # BJ, a dealt card: still taken
     assert state.engine.deal.trick_card == Card.parse("BJ")
+
+
+# ---------------------------------------------------------------------------
+# Dou Dizhu (issue 36): the auction, the kitty, the redeal and the void
+
+
+def dealt_by_chance(game: Any, seed: int) -> Any:
+    return deal_chance(game.new_initial_state(), random.Random(seed))
+
+
+@pytest.mark.parametrize("serialize", [True, False])
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"preset": "doudizhu"},
+        {"preset": "doudizhu", "hands": 3},
+        {"preset": "doudizhu", "auction": "call_rob"},
+        {"preset": "doudizhu", "first_bidder": "random", "kitty_public": "false"},
+        {"preset": "doudizhu", "first_bidder": "rotate", "bid_rounds": "until_two_passes"},
+        {"preset": "douzero"},
+        {"preset": "rlcard", "hands": 2},
+        {"preset": "openspiel", "hands": 2},
+    ],
+    ids=["doudizhu", "3-hands", "call-rob", "random-bidder", "rotate", "douzero", "rlcard", "openspiel"],
+)
+def test_D3_openspiel_random_sim_test_doudizhu(params: dict[str, Any], serialize: bool) -> None:
+    """OpenSpiel's own checks (random simulation, serialisation, clones, tensors)
+    under the Dou Dizhu presets and auctions."""
+    game = load(**params)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=serialize, verbose=False)
+
+
+@pytest.mark.parametrize("preset", DDZ_PRESETS)
+def test_D3_game_info_bounds_hold_on_random_play_doudizhu(preset: str) -> None:
+    game = load(preset=preset, hands=2)
+    rules = game.rules
+    rng = random.Random(36)
+    for _ in range(3):
+        state = play_out(game.new_initial_state(), rng)
+        history = state.full_history()
+        decisions = sum(item.player >= 0 for item in history)
+        assert decisions <= game.max_game_length()
+        assert len(history) - decisions <= game.max_chance_nodes_in_history()
+        returns = state.returns()
+        assert returns == [float(score) for score in state.engine.scores]
+        assert all(game.min_utility() <= value <= game.max_utility() for value in returns)
+        # D9.1 multiplier: the landlord's 2 stakes against a stake from each peasant;
+        # D9.3 win_loss: 1 a winner, 0 a loser; D9.4 douzero: +r, -r, -r.
+        if rules.scoring == "multiplier":
+            assert sum(returns) == 0
+    assert (game.min_utility(), game.max_utility()) == tuple(2.0 * bound for bound in rules.score_bounds)
+
+
+def test_D9_game_types_of_the_dou_dizhu_scorings() -> None:
+    kinds = pyspiel.GameType.Utility
+    assert load(preset="doudizhu").get_type().utility == kinds.ZERO_SUM  # D9.1: +2s, -s, -s
+    assert load(preset="openspiel").get_type().utility == kinds.ZERO_SUM
+    assert load(preset="douzero").get_type().utility == kinds.GENERAL_SUM  # D9.4: +r, -r, -r
+    assert load(preset="rlcard").get_type().utility == kinds.GENERAL_SUM  # D9.3: 1, 1, 0
+    assert load(preset="rlcard").utility_sum() is None
+
+
+def test_D2_2_the_kitty_is_dealt_by_chance_after_the_seats_cards() -> None:
+    """D2.2: 17 cards a seat, then 3 to the kitty, each a chance node over the cards
+    left; D2.3: then the face-up card, any card dealt to a seat alike (1/51 each)."""
+    game = load(preset="doudizhu", dealer=0)
+    state = game.new_initial_state()
+    for index in range(51):
+        assert state.action_to_string(pyspiel.PlayerId.CHANCE, index).endswith(f"to seat {index % 3}")
+        state.apply_action(index)
+    kitty = []
+    for index in (51, 52, 53):
+        assert len(state.chance_outcomes()) == 54 - index
+        assert state.action_to_string(pyspiel.PlayerId.CHANCE, index).endswith("to the kitty")
+        state.apply_action(index)
+        kitty.append(Card.from_index(index))
+    outcomes = state.chance_outcomes()
+    assert [action for action, _ in outcomes] == list(range(51))  # never a kitty card
+    assert all(probability == pytest.approx(1 / 51) for _, probability in outcomes)
+    state.apply_action(7)  # 4S, dealt seventh: seat 1's
+    engine = state.engine
+    assert engine.deal.kitty == tuple(kitty)
+    assert [len(hand) for hand in engine.hands] == [17, 17, 17]
+    assert engine.deal.trick_card == Card.from_index(7)
+    assert engine.phase is Phase.AUCTION
+    assert state.current_player() == 1  # the face-up card's holder bids first (D2.3)
+
+
+def _all_pass(state: Any) -> None:
+    space = ActionSpace(state.get_game().rules)
+    for _ in range(3):
+        assert state.current_player() >= 0
+        state.apply_action(space.pass_id)
+
+
+def test_D3_3_redeal_deals_again_by_chance_and_the_episode_goes_on() -> None:
+    """D3.3 doudizhu: three passes, a new deal; a one-hand episode goes on to a hand
+    that is played, by the next dealer (the deal passes on, as the engine does)."""
+    game = load(preset="doudizhu")
+    state = dealt_by_chance(game, 1)
+    before = state.engine
+    _all_pass(state)
+    assert not state.is_terminal()
+    assert state.is_chance_node()
+    assert state.returns() == [0.0, 0.0, 0.0]
+    assert len(state.chance_outcomes()) == 54  # a new deal of the whole deck
+    over = state.engine
+    assert over.phase is Phase.HAND_OVER
+    assert over.results[-1].thrown_in
+    # The library's own redeal (from its seed) is the same hand over, dealt on.
+    engine_redeal = before
+    for _ in range(3):
+        engine_redeal = engine_redeal.play(list(engine_redeal.legal_moves())[-1])
+    assert engine_redeal.hand_number == 1
+    assert over.next_hand() == engine_redeal
+    deal_chance(state, random.Random(2))
+    assert state.engine.hand_number == 1
+    assert state.engine.phase is Phase.AUCTION
+    assert state.engine.dealer == (before.dealer + 1) % 3
+    assert "hand 0 dealer" in state.information_state_string(0)
+    state.apply_action(ActionSpace(game.rules).pass_id + 3)  # bid 3: a hand played
+    play_out(state, random.Random(3))
+    assert state.returns() == [float(score) for score in state.engine.results[-1].scores]
+    assert any(state.returns())
+
+
+def test_D3_3_void_ends_the_episode_with_every_return_zero() -> None:
+    """D3.3 openspiel: three passes (until_two_passes: all pass without a bid), the
+    hand ends, every score 0."""
+    game = load(preset="openspiel")
+    state = dealt_by_chance(game, 4)
+    _all_pass(state)
+    assert state.is_terminal()
+    assert state.returns() == [0.0, 0.0, 0.0]
+    assert state.engine.results[-1].thrown_in
+    two = load(preset="openspiel", hands=2)
+    state = dealt_by_chance(two, 4)
+    _all_pass(state)
+    assert state.is_chance_node()  # a void hand counts: the second hand is dealt
+    deal_chance(state, random.Random(5))
+    assert state.engine.hand_number == 1
+
+
+def test_D3_3_redeals_end_the_episode_at_the_limit() -> None:
+    """Library ruling: REDEAL_LIMIT deals thrown in a row end the episode, so the game
+    has a longest history; the histories stay within the GameInfo bounds."""
+    game = load(preset="doudizhu")
+    state = game.new_initial_state()
+    rng = random.Random(6)
+    for thrown in range(1, openspiel.REDEAL_LIMIT + 1):
+        deal_chance(state, rng)
+        _all_pass(state)
+        assert state.is_terminal() == (thrown == openspiel.REDEAL_LIMIT)
+    assert state.returns() == [0.0, 0.0, 0.0]
+    history = state.full_history()
+    decisions = sum(item.player >= 0 for item in history)
+    assert decisions == 3 * openspiel.REDEAL_LIMIT <= game.max_game_length()
+    assert len(history) - decisions <= game.max_chance_nodes_in_history()
+
+
+@pytest.mark.parametrize(("preset", "public"), [("doudizhu", True), ("openspiel", False)])
+def test_DE14_openspiel_shows_the_kitty_per_preset(preset: str, public: bool) -> None:
+    """DE14: the kitty in every seat's observation (tensor and strings) under
+    doudizhu, in the landlord's alone under openspiel."""
+    game = load(preset=preset)
+    state = dealt_by_chance(game, 7)
+    state.apply_action(ActionSpace(game.rules).pass_id + 3)  # bid 3: the landlord (D3.1)
+    engine = state.engine
+    landlord = engine.landlord
+    kitty = " ".join(map(str, engine.deal.kitty))
+    block = layout(game.rules)["kitty"]
+    for seat in range(3):
+        shown = public or seat == landlord
+        tensor = np.array(state.observation_tensor(seat))
+        assert tensor[block].sum() == (3 if shown else 0)
+        assert (f"kitty {kitty}" in state.observation_string(seat)) == shown
+        play_out_copy = state.clone()
+        play_out(play_out_copy, random.Random(seat))
+        assert (f"kitty {kitty}" in play_out_copy.information_state_string(seat)) == shown
+
+
+def test_D4_1_a_peasant_cannot_see_the_kitty_under_openspiel() -> None:
+    """A swap test: two deals that differ only in a kitty card and a card of the
+    landlord's give a peasant the same tensors and information state, before and
+    after the landlord takes the kitty (kitty_public=False)."""
+    game = load(preset="openspiel", dealer=0)
+    order = list(range(54))
+    swapped = list(order)
+    swapped[2], swapped[52] = swapped[52], swapped[2]  # 3H (seat 2) with a kitty card
+    states = []
+    for deal in (order, swapped):
+        state = game.new_initial_state()
+        for index in deal:
+            state.apply_action(index)
+        state.apply_action(0)  # the face-up card: 3D, seat 0's, who bids first
+        states.append(state)
+    first, second = states
+    assert first.engine.deal.kitty != second.engine.deal.kitty
+
+    def same_for(seats: tuple[int, ...]) -> None:
+        for seat in seats:
+            assert first.observation_tensor(seat) == second.observation_tensor(seat)
+            assert first.information_state_tensor(seat) == second.information_state_tensor(seat)
+            assert first.information_state_string(seat) == second.information_state_string(seat)
+
+    same_for((0, 1))  # seat 2 holds the swapped card
+    bid = ActionSpace(game.rules).pass_id + 3
+    for state in (first, second):
+        state.apply_action(state.legal_actions()[0])  # seat 0 passes
+        state.apply_action(bid)  # seat 1 bids 3 and takes the kitty (D3.1, D4.1)
+    assert first.engine.landlord == 1
+    same_for((0,))  # the peasant sees no kitty (kitty_public=False)
+    # The landlord does: it tells the two deals apart.
+    assert first.observation_tensor(1) != second.observation_tensor(1)
+
+
+def test_D2_3_a_random_first_bidder_shows_no_card() -> None:
+    """first_bidder="random": the card that names the first bidder is not shown
+    (D2.3): no seat's strings name it, whatever the card."""
+    game = load(preset="doudizhu", first_bidder="random", dealer=0)
+    strings = []
+    for marked in (0, 1):  # 3D (seat 0) or 3C (seat 1): different first bidders
+        state = game.new_initial_state()
+        for index in range(54):
+            state.apply_action(index)
+        state.apply_action(marked * 3)  # 3D at seat 0, or 4D (dealt third) at seat 0
+        strings.append([state.information_state_string(seat) for seat in range(3)])
+        assert "trick" not in state.observation_string(0)
+    assert strings[0] == strings[1]
+
+
+@pytest.mark.parametrize(
+    ("params", "option", "value"),
+    [
+        ({"preset": "openspiel", "kitty_public": "false"}, "kitty_public", False),
+        ({"preset": "openspiel", "kitty_public": "Yes"}, "kitty_public", True),
+        ({"preset": "doudizhu", "wing_trio_adjacent": "no"}, "wing_trio_adjacent", False),
+        ({"preset": "openspiel", "wing_trio_adjacent": "TRUE"}, "wing_trio_adjacent", True),
+        ({"preset": "doudizhu", "bid_rounds": "until_two_passes"}, "bid_rounds", "until_two_passes"),
+        ({"preset": "doudizhu", "spring_multiplier": 3}, "spring_multiplier", 3),
+        ({"preset": "douzero", "landlord_seat": 2}, "landlord_seat", 2),
+        ({"preset": "douzero", "douzero_objective": "wp"}, "douzero_objective", "wp"),
+    ],
+)
+def test_D12_dou_dizhu_options_are_parameters_and_their_game_strings_load_back(
+    params: dict[str, Any], option: str, value: Any
+) -> None:
+    """The new options of issue 36 are parameters; a tri-state option's text is
+    written "yes" or "no" in the game's string (OpenSpiel would read "true" back as a
+    bool, which a text parameter refuses)."""
+    game = load(**params)
+    assert getattr(game.rules, option) == value
+    again = pyspiel.load_game(str(game))
+    assert again.rules == game.rules
+    assert "=true" not in str(game)
+    assert "=false" not in str(game)
+    assert pyspiel.load_game(NAME, openspiel.parameters(game.rules)).rules == game.rules
+
+
+def test_D12_tri_state_parameters_take_bools_and_refuse_other_types() -> None:
+    """Made without OpenSpiel's loader, the game takes a bool for a tri-state option;
+    any other type is refused naming the parameter."""
+    assert openspiel.ZhengShangyouGame({"preset": "openspiel", "kitty_public": True}).rules.kitty_public
+    with pytest.raises(WrongTypeError, match="kitty_public"):
+        openspiel.ZhengShangyouGame({"preset": "openspiel", "kitty_public": 1})
+    with pytest.raises(InvalidRulesError, match="kitty_public"):
+        load(preset="openspiel", kitty_public="maybe")

@@ -72,9 +72,11 @@ def options(preset: str, players: int, exchange: str) -> dict[str, Any]:
 
 #: Every preset at every table size, and every preset with each exchange at four
 #: seats (the whole product took twice as long for no other path of the code).
+ZSY_PRESETS = tuple(name for name in PRESETS if Rules.preset(name).teams == "none")
 CASES = [
     *itertools.product(PRESETS, PLAYERS, EXCHANGES[:1]),
-    *itertools.product(PRESETS, (4,), EXCHANGES[1:]),
+    # (no exchange in a game with a landlord, D1)
+    *itertools.product(ZSY_PRESETS, (4,), EXCHANGES[1:]),
 ]
 
 
@@ -313,7 +315,7 @@ def test_issue15_spaces_fit_the_rules_R2_2_R7(preset: str) -> None:
     assert space["observation"].shape == (observation_size(rules),)
     assert space["observation"].dtype == np.float32
     assert space["action_mask"].dtype == np.int8
-    assert table.action_space("seat_3").n == ActionSpace(rules).size
+    assert table.action_space(f"seat_{rules.players - 1}").n == ActionSpace(rules).size
     assert table.observation_space("seat_0") is not table.observation_space("seat_1")
     low, high = observation_bounds(rules, 2)
     blocks = layout(rules)
@@ -480,3 +482,113 @@ def test_issue34_pettingzoo_render_test_passes(players: int, capsys: pytest.Capt
     issue's filer ran; "human" prints the seat to act's view."""
     render_test(lambda render_mode=None: env(players=players, render_mode=render_mode))
     assert "to act" in capsys.readouterr().out
+
+
+# --- Dou Dizhu (issue 36): the auction, the landlord's side, the redeal and the void ------
+
+DDZ_PRESETS = ("doudizhu", "douzero", "rlcard", "openspiel")
+
+
+def test_D3_pettingzoo_doudizhu_api_test() -> None:
+    """PettingZoo's own checks under doudizhu: the auction's bids are actions, and
+    both the auction and the play are seen."""
+    table = watched(preset="doudizhu", hands=2)
+    with quiet():
+        api_test(table, num_cycles=1000)
+        seed_test(lambda: env(preset="doudizhu", hands=2))
+    assert {Phase.AUCTION, Phase.PLAY} <= table.unwrapped.phases
+
+
+@pytest.mark.parametrize("preset", DDZ_PRESETS[1:])
+def test_D3_pettingzoo_api_test_under_the_other_dou_dizhu_presets(preset: str) -> None:
+    table = watched(preset=preset)
+    with quiet():
+        api_test(table, num_cycles=300)
+    assert Phase.PLAY in table.unwrapped.phases
+    assert (Phase.AUCTION in table.unwrapped.phases) == (Rules.preset(preset).auction != "none")
+
+
+def played(results: Any) -> list[Any]:
+    return [result for result in results if not result.thrown_in]
+
+
+@pytest.mark.parametrize("preset", DDZ_PRESETS)
+def test_D9_pettingzoo_rewards_are_the_landlord_sides_scores(preset: str) -> None:
+    """D4.2, D9: each hand's rewards are the game's scores of that hand, replayed
+    through a plain game; the two peasants score alike, one side against the other."""
+    hands = 2
+    table = env(preset=preset, hands=hands)
+    for seed in (1, 2):
+        actions, hand_rewards, _, _ = random_episode(table, seed)
+        game = replay(table.unwrapped.rules, seed, actions)
+        results = played(game.state.results)
+        assert len(results) == hands
+        assert game.phase.is_over
+        assert hand_rewards == [tuple(map(float, result.scores)) for result in results]
+        for result in results:
+            peasants = [result.scores[seat] for seat in range(3) if seat != result.landlord]
+            assert peasants[0] == peasants[1]
+            landlord = result.scores[result.landlord]
+            assert landlord != peasants[0]
+            if game.rules.scoring == "multiplier":  # D9.1: the landlord pays or gets 2 stakes
+                assert landlord == -2 * peasants[0]
+
+
+def pass_id(table: Any) -> int:
+    return ActionSpace(table.unwrapped.rules).pass_id
+
+
+def test_D3_3_pettingzoo_redeal_the_episode_goes_on() -> None:
+    """doudizhu: three passes deal the next hand at once; the one-hand episode goes
+    on, with no reward, and ends when a hand is played out."""
+    table = env(preset="doudizhu", hands=1)
+    table.reset(seed=5)
+    first = table.agent_selection
+    for _ in range(3):
+        table.step(pass_id(table))
+    game = table.unwrapped.game
+    assert game.state.hand_number == 1
+    assert game.phase is Phase.AUCTION
+    assert not any(table.terminations.values())
+    assert all(reward == 0 for reward in table.rewards.values())
+    assert table.infos[table.agent_selection]["hand_number"] == 1
+    assert table.agent_selection != first or game.state.to_act == int(first[-1])
+    table.step(pass_id(table) + 3)  # bid 3: a hand played out
+    rng = np.random.default_rng(0)
+    for _agent in table.agent_iter():
+        seen, _reward, terminated, _, _ = table.last()
+        table.step(None if terminated else int(rng.choice(np.flatnonzero(seen["action_mask"]))))
+    result = table.unwrapped.game.state.results[-1]
+    assert not result.thrown_in
+    assert len(table.unwrapped.game.state.results) == 2
+
+
+def test_D3_3_pettingzoo_void_ends_the_episode_with_zero_rewards() -> None:
+    """openspiel: three passes end the hand with every score 0, and a one-hand
+    episode with it."""
+    table = env(preset="openspiel", hands=1)
+    table.reset(seed=5)
+    for _ in range(3):
+        table.step(pass_id(table))
+    assert all(table.terminations.values())
+    assert table.rewards == dict.fromkeys(table.possible_agents, 0.0)
+    assert table.unwrapped.game.state.results[-1].thrown_in
+    for _agent in table.agent_iter():
+        _, reward, terminated, _, _ = table.last()
+        assert terminated
+        assert reward == 0
+        table.step(None)
+
+
+def test_D3_pettingzoo_the_table_text_shows_the_landlord() -> None:
+    table = raw_env(preset="openspiel", render_mode="ansi")
+    table.reset(seed=3)
+    before = table.render()
+    assert before is not None
+    assert "landlord" not in before
+    table.step(pass_id(table) + 3)  # bid 3 (D3.1)
+    landlord = table.unwrapped.game.state.landlord
+    text = table.render()
+    assert text is not None
+    assert f"landlord: seat_{landlord}, base 3, multiplier 1" in text
+    assert ("kitty" in text) == (table.agent_selection == f"seat_{landlord}")  # D4.1 (openspiel)

@@ -75,6 +75,7 @@ from zhengshangyou import (
     score_hand,
 )
 from zhengshangyou import record as rec
+from zhengshangyou.game.deal import marks_a_card
 from zhengshangyou.testing import rules_sets
 
 T = TypeVar("T")
@@ -194,7 +195,8 @@ def assert_real_deal(rules: Rules, deal: Deal) -> None:
     """R2.2a: an accepted deal is the rules' deck in the R2.2 sizes, its trick card held."""
     assert is_int(deal.dealer)
     assert 0 <= deal.dealer < rules.players
-    assert Counter(card for hand in deal.hands for card in hand) == Counter(rules.deck())
+    assert Counter([*(card for hand in deal.hands for card in hand), *deal.kitty]) == Counter(rules.deck())
+    assert len(deal.kitty) == rules.kitty  # (the landlord's kitty, D2.2)
     assert [len(hand) for hand in deal.hands] == deal_sizes(rules, deal.dealer), "R2.2a"
     assert (deal.trick_card is None) == (deal.trick_seat is None)
     if deal.trick_seat is not None:
@@ -343,7 +345,8 @@ def seeds() -> st.SearchStrategy[Any]:
 def game_rules() -> st.SearchStrategy[Rules]:
     """The presets (with each exchange) and random valid rule sets."""
     presets = st.builds(
-        lambda name, exchange: Rules.preset(name, exchange=exchange),
+        # (no exchange with a landlord, D4)
+        lambda name, exchange: Rules.preset(name, exchange=exchange if Rules.preset(name).teams == "none" else "none"),
         st.sampled_from(Rules.preset_names()),
         st.sampled_from(["none", "highest_for_one_of_two", "highest_for_any"]),
     )
@@ -472,7 +475,7 @@ def mutated_deals(draw: st.DrawFn) -> tuple[Rules, Any, bool]:
     seats = st.integers(0, rules.players - 1)
     deal = deal_cards(
         rules, draw(seats), random.Random(draw(st.integers(0, 99))),
-        trick_card=rules.first_lead == "trick_card",
+        trick_card=marks_a_card(rules, first_hand=True),
     )
     if draw(st.integers(0, 19)) == 0:
         return rules, draw(nasty()), False
@@ -504,6 +507,7 @@ def mutated_deals(draw: st.DrawFn) -> tuple[Rules, Any, bool]:
                 "dealer": seat_values,
                 "trick_seat": st.none() | seat_values,
                 "trick_card": st.none() | st.sampled_from(DECK) | nasty(),
+                "kitty": st.just(()) | st.lists(st.sampled_from(DECK), max_size=4).map(tuple) | nasty(),
             },
         )
     )
@@ -513,7 +517,8 @@ def mutated_deals(draw: st.DrawFn) -> tuple[Rules, Any, bool]:
     mutated = attrs.evolve(deal, hands=dealt, **fields)
     # As dealt only if equal with the same types: True == 1, but a seat is no bool.
     same_types = all(
-        type(getattr(mutated, name)) is type(getattr(deal, name)) for name in ("dealer", "trick_seat", "trick_card")
+        type(getattr(mutated, name)) is type(getattr(deal, name))
+        for name in ("dealer", "trick_seat", "trick_card", "kitty")
     )
     return rules, mutated, mutated == deal and same_types
 
@@ -907,6 +912,8 @@ def finished_records() -> tuple[dict[str, Any], ...]:
     found = []
     for number, name in enumerate(Rules.preset_names()):
         for exchange, moves in (("none", 10_000), ("highest_for_one_of_two", 10_000), ("none", 25)):
+            if exchange != "none" and Rules.preset(name).teams != "none":
+                continue  # (no exchange with a landlord, D4)
             rules = Rules.preset(name, exchange=exchange)
             game = Game(rules, seed=number)
             chooser = random.Random(number)

@@ -68,9 +68,12 @@ def positions(draw: st.DrawFn, *, exchange: bool = False) -> State:
     """A state met in random play under random rules (with an exchange when asked,
     and then always in a later hand)."""
     rules = draw(rules_sets())
-    rules = rules.evolve(
-        exchange=draw(st.sampled_from(EXCHANGES[1:] if exchange else EXCHANGES)), target_score=None
-    )
+    if rules.teams != "none":  # (no exchange with a landlord, D4)
+        rules = rules.evolve(target_score=None) if not exchange else Rules(target_score=None)
+    if rules.teams == "none":
+        rules = rules.evolve(
+            exchange=draw(st.sampled_from(EXCHANGES[1:] if exchange else EXCHANGES)), target_score=None
+        )
     seed = draw(st.integers(0, 2**32))
     steps = draw(st.integers(0, 220))
     state = walk(rules, seed, steps)

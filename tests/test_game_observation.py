@@ -51,11 +51,11 @@ BASE_RULES = st.one_of(
 )
 EXCHANGES = ("highest_for_one_of_two", "highest_for_any")
 RULES = BASE_RULES.flatmap(
-    lambda rules: st.sampled_from(("none", *EXCHANGES)).map(
+    lambda rules: st.sampled_from(("none", *EXCHANGES) if rules.teams == "none" else ("none",)).map(
         lambda exchange: rules.evolve(exchange=exchange, target_score=None)
     )
 )
-EXCHANGE_RULES = BASE_RULES.flatmap(
+EXCHANGE_RULES = BASE_RULES.filter(lambda rules: rules.teams == "none").flatmap(
     lambda rules: st.sampled_from(EXCHANGES).map(
         lambda exchange: rules.evolve(exchange=exchange, target_score=None)
     )
@@ -105,6 +105,9 @@ def known_cards(state: State, seat: int, *, start_card: bool = False) -> list[Co
             if isinstance(action.move, Offer):
                 for card in action.move.cards:
                     pin(previous.winner, card)
+    if state.landlord >= 0 and state.rules.kitty_shown:  # the kitty, shown (D4.1)
+        for card in deal.kitty:
+            pin(state.landlord, card)
     if start_card:
         for holder, hand in enumerate(state.hands):
             for _ in range(hand.count(state.rules.start_card)):
@@ -112,10 +115,17 @@ def known_cards(state: State, seat: int, *, start_card: bool = False) -> list[Co
     return pinned
 
 
-def permuted(state: State, seat: int, rng: random.Random, *, start_card: bool = False) -> State:
-    """``state`` with the cards hidden from ``seat`` dealt anew among the other seats."""
+def permuted(
+    state: State, seat: int, rng: random.Random, *, start_card: bool = False, kitty_kept: bool = False
+) -> State:
+    """``state`` with the cards hidden from ``seat`` dealt anew among the other seats
+    (and the kitty, while face down, unless ``kitty_kept``)."""
     pinned = known_cards(state, seat, start_card=start_card)
     pool: list[Card] = []
+    kitty = state.deal.kitty
+    face_down = bool(kitty) and state.landlord < 0 and not kitty_kept  # before the landlord takes it (D4.1)
+    if face_down:
+        pool.extend(kitty)
     for other, hand in enumerate(state.hands):
         if other != seat:
             free = Counter(hand)
@@ -135,17 +145,28 @@ def permuted(state: State, seat: int, rng: random.Random, *, start_card: bool = 
         # reach: the hidden cards the seat held were dealt to it (the public
         # transfers of the exchange are pinned).
         deal = Counter(state.deal.hands[other])
+        landlord = other == state.landlord and kitty  # (his hand holds the kitty: D4.1)
+        if landlord:
+            deal.update(kitty)
         deal.subtract(Counter(hand) - pinned[other])
         deal.update(pool[:hidden])
         assert min(deal.values(), default=0) >= 0
+        if landlord:  # the kitty out of what he held: the old one where it still can be
+            new_kitty = Counter(card for card in kitty if deal[card] > 0)
+            spare = deal - new_kitty
+            new_kitty.update(list(spare.elements())[: len(kitty) - sum(new_kitty.values())])
+            deal.subtract(new_kitty)
+            kitty = tuple(sorted(new_kitty.elements()))
         dealt.append(Hand(deal.elements()))
         del pool[:hidden]
+    if face_down:
+        kitty, pool = tuple(sorted(pool)), []
     assert not pool
     return attrs.evolve(
         state,
         hands=tuple(hands),
         hand_state=attrs.evolve(
-            state.hand_state, deal=attrs.evolve(state.deal, hands=tuple(dealt))
+            state.hand_state, deal=attrs.evolve(state.deal, hands=tuple(dealt), kitty=kitty)
         ),
     )
 
@@ -174,6 +195,10 @@ def assert_no_leak(state: State, shuffle: random.Random) -> None:
         # start card's holder: that much becomes public
         if state.phase is Phase.EXCHANGE and state.rules.later_lead == "start_card":
             other = permuted(state, seat, shuffle, start_card=True)
+        # a move that ends the auction shows the landlord the kitty, and every seat
+        # under kitty_public (D4.1): that much becomes known
+        if state.phase is Phase.AUCTION:
+            other = permuted(state, seat, shuffle, kitty_kept=True)
         moves = list(state.legal_moves())
         for move in shuffle.sample(moves, min(len(moves), 6)):
             after = state.play(move).observation(seat)
@@ -266,6 +291,8 @@ def test_an_observation_holds_no_other_hand_and_no_seed(
         if seen.trick_card is not None:
             public[seen.trick_card] += 1
         public.update(seen.offered)
+        if seen.landlord >= 0 and (rules.kitty_shown or seat == seen.landlord):
+            public.update(state.deal.kitty)  # shown to all, or to the landlord only (D4.1)
         public[rules.start_card] += 1  # a rule option, known to all
         shown = {value for value in _walk(seen) if isinstance(value, Card)}
         # every card in the observation is the seat's own, played, exchanged or face up

@@ -89,9 +89,9 @@ def test_issue36_every_phase_has_its_module_logic() -> None:
     for member in Phase:
         assert isinstance(member.logic, PhaseLogic)
     assert Phase.MATCH_OVER.logic is Phase.HAND_OVER.logic
-    assert {member.logic.phase for member in Phase} == {Phase.EXCHANGE, Phase.PLAY, Phase.HAND_OVER}
-    # The values that records and observations show are unchanged.
-    assert [member.value for member in Phase] == ["exchange", "play", "hand_over", "match_over"]
+    assert {member.logic.phase for member in Phase} == {Phase.EXCHANGE, Phase.AUCTION, Phase.PLAY, Phase.HAND_OVER}
+    # The values that records and observations show are unchanged (and Dou Dizhu's auction, D3).
+    assert [member.value for member in Phase] == ["exchange", "auction", "play", "hand_over", "match_over"]
     assert str(Phase.PLAY) == "play"
     assert Phase("match_over") is Phase.MATCH_OVER
 

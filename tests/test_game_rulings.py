@@ -756,6 +756,8 @@ def test_E18_first_leader_never_scores_as_untouched() -> None:
     for seed in range(6):  # and whoever leads first, whatever the preset
         for name in Rules.preset_names():
             seeded = Game(Rules.preset(name), seed=seed)
+            while seeded.phase is not Phase.PLAY:  # (Dou Dizhu's auction first)
+                seeded.play(next(iter(seeded.legal_moves())))
             leader = seeded.to_act
             seeded.play(next(iter(seeded.legal_moves())))
             assert leader in seeded.observation(leader).played

@@ -103,7 +103,7 @@ def test_E23_every_field_of_the_parts_reads_through_the_state() -> None:
 
 
 def test_R6_1_R7_4_phases_are_an_enum_whose_values_are_the_old_text() -> None:
-    assert [phase.value for phase in Phase] == ["exchange", "play", "hand_over", "match_over"]
+    assert [phase.value for phase in Phase] == ["exchange", "auction", "play", "hand_over", "match_over"]
     game = Game(seed=1, scoring="placement", target_score=2)
     assert game.phase is Phase.PLAY
     text: str = game.phase  # a phase is a str, equal to its value

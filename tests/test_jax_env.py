@@ -94,6 +94,14 @@ def test_issue38_R4_3_each_comparison_of_singles_or_pairs_by_suit_runs(option: s
     assert (after._hands.sum(axis=(1, 2)) < state._hands.sum(axis=(1, 2))).all()
 
 
+@pytest.mark.parametrize("preset", ["doudizhu", "douzero", "rlcard", "openspiel"])
+def test_issue38_acceptance3_a_game_with_a_landlord_is_refused_naming_teams(preset: str) -> None:
+    for rules in (Rules.preset(preset), Rules.preset(preset, airplane_wings="none")):
+        with pytest.raises(InvalidRulesError, match="teams='landlord'") as raised:
+            check_supported(rules)
+        assert raised.value.options == ("teams",)
+
+
 def test_issue38_acceptance3_single_wings_are_refused_naming_airplane_wings() -> None:
     with pytest.raises(InvalidRulesError, match="airplane_wings='singles' makes 72249") as raised:
         check_supported(Rules(airplane_wings="singles"))

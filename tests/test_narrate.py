@@ -10,11 +10,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from zhengshangyou import PRESETS, Offer, Phase, Play, Rules, State
-from zhengshangyou.narrate import events, move_text, score_lines
+from zhengshangyou import PASS, PRESETS, Offer, Phase, Play, Rules, State
+from zhengshangyou.actions import Bid, Call, Rob
+from zhengshangyou.game import Deal
+from zhengshangyou.hand import Hand
+from zhengshangyou.narrate import cards_text, events, move_text, score_lines
 from zhengshangyou.scoring import HandResult
 from zhengshangyou.testing import rules_sets
 
@@ -22,6 +26,17 @@ from zhengshangyou.testing import rules_sets
 @st.composite
 def table_rules(draw: st.DrawFn) -> Rules:
     base = draw(st.one_of(st.sampled_from(tuple(PRESETS)).map(Rules.preset), rules_sets()))
+    if base.teams == "landlord":  # Dou Dizhu (D10): its end (D8.1), no exchange; the auctions drawn
+        auction = draw(st.sampled_from(("none", "bid", "call_rob")))
+        return base.evolve(
+            auction=auction,
+            bid_rounds=draw(st.sampled_from(("once", "until_two_passes"))) if auction == "bid" else None,
+            first_bidder=draw(st.sampled_from(("face_up_card", "rotate", "random"))) if auction != "none" else None,
+            all_pass=draw(st.sampled_from(("redeal", "void"))) if auction != "none" else None,
+            landlord_seat=draw(st.integers(0, 2)) if auction == "none" else None,
+            auto_restart=draw(st.booleans()),
+            target_score=None,
+        )
     return base.evolve(
         exchange=draw(st.sampled_from(("none", "highest_for_one_of_two", "highest_for_any"))),
         auto_restart=draw(st.booleans()),
@@ -61,8 +76,25 @@ def _check(state: State, leads: list[bool], viewer: int) -> None:
         assert tuple(out) == state.finished
     else:
         assert told[-1].kind == "score"
-        lines = score_lines(state.results[-1], state.rules)
+        lines = score_lines(state.results[-1], state.rules, spring=any("spring: " in event.text for event in told))
         assert tuple(event.text for event in told[-len(lines) :]) == lines
+    # D3, D4: the auction's moves are told, then the landlord, before the first play.
+    if state.rules.teams == "landlord":
+        kinds = [event.kind for event in told]
+        if state.rules.scoring == "multiplier":  # D9.1: each bomb and rocket doubles the stake, said once
+            bombs = sum(1 for action in state.log if isinstance(action.move, Play) and action.move.is_bomb)
+            assert kinds.count("double") == bombs
+        if state.landlord >= 0:
+            settled = kinds.index("landlord")
+            assert told[settled].seat == state.landlord
+            assert "play" not in kinds[:settled]
+            assert kinds.count("auction") == next(
+                (index for index, action in enumerate(state.log) if isinstance(action.move, Play)), len(state.log)
+            )
+            kitty = state.deal.kitty if state.rules.kitty_shown or viewer == state.landlord else ()
+            assert any(cards_text(kitty) in event.text for event in told if event.kind == "landlord") is bool(kitty)
+        elif state.rules.auction != "none":  # the auction under way, or thrown in
+            assert kinds.count("auction") == len(state.log)
     # R8.2: an offer is told only to the Winner and the Loser.
     if state.hand_number and state.rules.exchange == "highest_for_one_of_two":
         last = state.results[state.hand_number - 1]  # the hand before decides the exchange
@@ -90,6 +122,26 @@ def test_R5_4_R5_5_R5_6_R6_1_the_narration_follows_the_engine_trick_by_trick(
         for viewer in range(rules.players):
             _check(state, leads, viewer)
         state = state.next_hand()
+
+
+@pytest.mark.parametrize("preset", ["doudizhu", "douzero", "rlcard", "openspiel"])
+def test_D3_D4_D8_the_narration_of_dou_dizhu_follows_the_engine(preset: str) -> None:
+    choices = random.Random(preset)
+    for seed in range(4):
+        state = State.new(Rules.preset(preset), seed=seed)
+        leads: list[bool] = []
+        hand = state.hand_number
+        while not state.phase.is_over:
+            if state.hand_number != hand:  # dealt again: nobody bid (D3.3)
+                leads, hand = [], state.hand_number
+            for viewer in range(3):
+                _check(state, leads, viewer)
+            move = choices.choice(list(state.legal_moves()))
+            if isinstance(move, Play):
+                leads.append(state.top is None)
+            state = state.play(move)
+        for viewer in range(3):
+            _check(state, leads, viewer)
 
 
 def test_R3_15_a_run_is_told_from_its_low_end() -> None:
@@ -131,3 +183,133 @@ def test_R8_2_only_the_winner_and_the_loser_hear_of_the_offer() -> None:
         told = [event.text for event in events(state.observation(viewer)) if event.kind == "exchange"]
         heard = any("offers" in text for text in told)
         assert heard == (viewer in (last.winner, last.loser))
+
+
+def _texts(state: State, viewer: int) -> list[str]:
+    return [event.text for event in events(state.observation(viewer), unicode=False)]
+
+
+def test_DE9_D4_1_the_auction_the_landlord_and_the_kitty_are_told() -> None:
+    state = State.new(Rules.preset("doudizhu"), seed=1)
+    first = state.to_act
+    p1, p2 = (first + 1) % 3, (first + 2) % 3
+    state = state.play(PASS).play(Bid(1)).play(PASS)  # DE9, once: the second seat is landlord, base 1
+    told = _texts(state, first)
+    kitty = " ".join(map(str, state.deal.kitty))
+    assert told[1] == f"face-up card: {state.deal.trick_card}, dealt to seat {first}, who bids first (D2.3)"
+    assert told[2:] == [
+        f"seat {first} passes",
+        f"seat {p1} bids 1 (D3.1)",
+        f"seat {p2} passes",
+        f"seat {p1} is the landlord (the high bidder), base 1; the peasants are seat {min(first, p2)} and seat {max(first, p2)} (D4.2)",
+        f"seat {p1} takes the kitty: {kitty} (D4.1)",
+        f"seat {p1} leads: the landlord leads (D7.1)",
+    ]
+    # openspiel keeps the kitty from the peasants (D4.1, DE14): they hear it was taken, not what.
+    state = State.new(Rules.preset("openspiel"), seed=1).play(Bid(3))
+    landlord = state.landlord
+    peasant = (landlord + 1) % 3
+    assert f"seat {landlord} takes the kitty's 3 cards, unseen by the others (D4.1)" in _texts(state, peasant)
+    assert f"seat {landlord} takes the kitty: {' '.join(map(str, state.deal.kitty))} (D4.1)" in _texts(state, landlord)
+
+
+def test_DE10_call_rob_and_rob_back_are_told() -> None:
+    state = State.new(Rules.preset("doudizhu", auction="call_rob"), seed=1)
+    p0 = state.to_act
+    p1, p2 = (p0 + 1) % 3, (p0 + 2) % 3
+    state = state.play(Call()).play(Rob()).play(PASS).play(Rob())
+    told = _texts(state, p1)
+    start = told.index(f"seat {p0} calls for the landlord (D3.4)")
+    assert told[start : start + 5] == [
+        f"seat {p0} calls for the landlord (D3.4)",
+        f"seat {p1} robs: the base doubles to 2 (D3.4)",
+        f"seat {p2} does not rob",
+        f"seat {p0} robs back: the base doubles to 4 (D3.4)",
+        f"seat {p0} is the landlord (the last to call or rob), base 4; the peasants are seat {min(p1, p2)} and seat {max(p1, p2)} (D4.2)",
+    ]
+    # A seat that declines before anyone calls (DE10's second case).
+    state = State.new(Rules.preset("doudizhu", auction="call_rob"), seed=1).play(PASS)
+    assert _texts(state, p0)[-1] == f"seat {p0} declines to call"
+
+
+def test_D3_3_a_hand_nobody_bids_for() -> None:
+    state = State.new(Rules.preset("doudizhu"), seed=1).play(PASS).play(PASS).play(PASS)
+    assert state.hand_number == 1
+    assert state.phase is Phase.AUCTION
+    assert _texts(state, 0)[:2] == ["Nobody bid in hand 1: the cards are dealt again (D3.3).", f"Hand 2, dealt by seat {state.dealer}."]
+    state = State.new(Rules.preset("openspiel"), seed=1).play(PASS).play(PASS).play(PASS)
+    assert state.phase is Phase.HAND_OVER
+    assert _texts(state, 0)[-2:] == ["The hand is over.", "Nobody bid: the hand is thrown in, every score 0 (D3.3)"]
+
+
+def test_D9_DE11_DE12_the_team_result_and_the_stake() -> None:
+    rules = Rules.preset("doudizhu")
+    # DE11: bid 3, one bomb and the rocket, a spring: m = 2**2 * 2 = 8, the landlord +48, each peasant -24.
+    spring = HandResult((0, 1, 2), (0, 17, 17), (True, False, False), (48, -24, -24), landlord=0, multiplier=8)
+    assert score_lines(spring, rules, spring=True) == (
+        "The landlord seat 0 wins: out first (D8.1)",
+        "Cards left: seat 1 17, seat 2 17",
+        "A spring: the peasants played no card (D9.2)",
+        "seat 0 (landlord): +48, receives the stake from each peasant, 24 = base 3 ×4 (2 bombs or rockets) ×2 (spring) (D9.1)",
+        "seat 1 (peasant): -24, pays the landlord the stake, 24 = base 3 ×4 (2 bombs or rockets) ×2 (spring) (D9.1)",
+        "seat 2 (peasant): -24, pays the landlord the stake, 24 = base 3 ×4 (2 bombs or rockets) ×2 (spring) (D9.1)",
+    )
+    # DE12: the landlord's opening lead was his only play and a peasant went out: base 1, ×2.
+    anti = HandResult((2, 0, 1), (19, 3, 0), (True, True, True), (-4, 2, 2), landlord=0, multiplier=2)
+    lines = score_lines(anti, rules, spring=True)
+    assert lines[0] == "The peasants seat 1 and seat 2 win: seat 2 went out first (D4.2, D8.1)"
+    assert lines[2] == "An anti-spring: the landlord made one play only (D9.2)"
+    assert lines[3] == "seat 0 (landlord): -4, pays each peasant the stake, 2 = base 1 ×1 (no bomb or rocket) ×2 (anti-spring) (D9.1)"
+    assert lines[4] == "seat 1 (peasant): +2, receives the stake from the landlord, 2 = base 1 ×1 (no bomb or rocket) ×2 (anti-spring) (D9.1)"
+    # DE11 under rlcard (D9.3) and douzero adp (D9.4).
+    plain = HandResult((0, 1, 2), (0, 17, 17), (True, False, False), (1, 0, 0), landlord=0, multiplier=4)
+    assert score_lines(plain, Rules.preset("rlcard"))[2:] == (
+        "seat 0 (landlord): +1, a winner: 1 (D9.3)",
+        "seat 1 (peasant): +0, a loser: 0 (D9.3)",
+        "seat 2 (peasant): +0, a loser: 0 (D9.3)",
+    )
+    adp = HandResult((0, 1, 2), (0, 17, 17), (True, False, False), (4, -4, -4), landlord=0, multiplier=4)
+    assert score_lines(adp, Rules.preset("douzero"))[2] == (
+        "seat 0 (landlord): +4, won: the reward is 2 to the bombs (adp; 2 bombs or rockets) (D9.4)"
+    )
+    assert score_lines(adp, Rules.preset("douzero", douzero_objective="logadp"))[3].endswith(
+        "lost: the reward is the bombs plus 1 (logadp; 2 bombs or rockets) (D9.4)"
+    )
+    none = Rules.preset("doudizhu", scoring="none", spring_multiplier=None)
+    assert score_lines(HandResult((0, 1, 2), (0, 3, 4), (True,) * 3, (0, 0, 0), landlord=0), none)[2].endswith(
+        "no points are kept (R7.3)"
+    )
+
+
+def _bomb_lead(rules: Rules) -> State:
+    """A hand whose landlord (seat 0, D3.5) holds the four 3s and leads them."""
+    deck = sorted(rules.deck())
+    threes = [card for card in deck if card.rank.symbol == "3"]
+    rest = [card for card in deck if card not in threes]
+    kitty = tuple(rest[:3])
+    rest = rest[3:]
+    hands = (Hand((*threes, *rest[:13])), Hand(rest[13:30]), Hand(rest[30:47]))
+    state = State.new(rules, deals=[Deal(0, hands, kitty=kitty)])
+    return state.play(Play.parse("3D 3C 3H 3S", rules))
+
+
+@pytest.mark.parametrize(
+    ("preset", "options", "said"),
+    [
+        ("douzero", {}, "a bomb doubles the reward: 2 so far (D9.4)"),
+        ("douzero", {"douzero_objective": "logadp"}, "a bomb adds 1 to the reward: 2 so far (D9.4)"),
+        ("douzero", {"douzero_objective": "wp"}, None),
+        ("rlcard", {}, None),
+        ("douzero", {"scoring": "multiplier", "douzero_objective": None}, "a bomb doubles the stake: ×2 so far (D9.1)"),
+    ],
+)
+def test_D9_1_D9_4_a_bomb_is_told_with_what_it_does_to_the_stake(preset: str, options: dict[str, object], said: str | None) -> None:
+    state = _bomb_lead(Rules.preset(preset, **options))
+    told = [event for event in events(state.observation(1)) if event.kind == "double"]
+    assert [event.text for event in told] == ([said] if said else [])
+
+
+def test_D4_1_a_landlord_without_a_kitty_takes_none() -> None:
+    state = State.new(Rules.preset("douzero", kitty=0), seed=1)
+    told = [event.text for event in events(state.observation(1)) if event.kind == "landlord"]
+    assert told == ["seat 0 is the landlord (named by the rules), base 1; the peasants are seat 1 and seat 2 (D4.2)"]

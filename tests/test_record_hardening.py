@@ -168,23 +168,23 @@ READ_CASES: list[Any] = [
     pytest.param(set_key(10**25, "seed"), None, f"seed: an integer of 26 digits, more than the {MAX_INT_DIGITS}", None, id="seed-26-digits"),
     pytest.param(del_key("hands"), None, "hands must be a non-empty list", None, id="no-hands"),
     pytest.param(set_key({}, "hands"), None, "hands must be a non-empty list", None, id="hands-object"),
-    pytest.param(set_key("x", "hands", 0), None, "hand 0 must be a JSON object, not 'x'", None, id="hand-str"),
-    pytest.param(set_key("0", "hands", 0, "dealer"), None, "hand 0: dealer must be a seat number, not '0'", None, id="dealer-str"),
-    pytest.param(set_key(True, "hands", 0, "dealer"), None, "hand 0: dealer must be a seat number, not True", None, id="dealer-bool"),
-    pytest.param(del_key("hands", 0, "dealer"), None, "hand 0: dealer must be a seat number, not None", None, id="no-dealer"),
-    pytest.param(set_key("3D", "hands", 0, "deal"), None, "hand 0: deal must be a list", None, id="deal-str"),
-    pytest.param(set_key(["3D"], "hands", 0, "deal", 1), None, "hand 0 deal (seat 1) must be cards in the notation", None, id="deal-seat-list"),
+    pytest.param(set_key("x", "hands", 0), None, "hand 1 must be a JSON object, not 'x'", None, id="hand-str"),
+    pytest.param(set_key("0", "hands", 0, "dealer"), None, "hand 1: dealer must be a seat number, not '0'", None, id="dealer-str"),
+    pytest.param(set_key(True, "hands", 0, "dealer"), None, "hand 1: dealer must be a seat number, not True", None, id="dealer-bool"),
+    pytest.param(del_key("hands", 0, "dealer"), None, "hand 1: dealer must be a seat number, not None", None, id="no-dealer"),
+    pytest.param(set_key("3D", "hands", 0, "deal"), None, "hand 1: deal must be a list", None, id="deal-str"),
+    pytest.param(set_key(["3D"], "hands", 0, "deal", 1), None, "hand 1 deal (seat 1) must be cards in the notation", None, id="deal-seat-list"),
     pytest.param(set_key("3D 3X", "hands", 0, "deal", 2), "R1.4", "3X", None, id="R1_4-deal-bad-card"),
-    pytest.param(deal_card_thrice, "R1.3", "hand 0 deal (seat 0)", None, id="R1_3a-deal-card-thrice"),
+    pytest.param(deal_card_thrice, "R1.3", "hand 1 deal (seat 0)", None, id="R1_3a-deal-card-thrice"),
     pytest.param(set_key("3D 4D", "hands", 0, "trick_card"), "R2.4", "trick_card is one card", None, id="R2_4-trick-card-two"),
-    pytest.param(set_key(5, "hands", 0, "trick_card"), None, "hand 0 trick_card must be cards in the notation", None, id="trick-card-int"),
-    pytest.param(set_key("1", "hands", 0, "trick_seat"), None, "hand 0: trick_seat must be a seat number or null, not '1'", None, id="trick-seat-str"),
+    pytest.param(set_key(5, "hands", 0, "trick_card"), None, "hand 1 trick_card must be cards in the notation", None, id="trick-card-int"),
+    pytest.param(set_key("1", "hands", 0, "trick_seat"), None, "hand 1: trick_seat must be a seat number or null, not '1'", None, id="trick-seat-str"),
     pytest.param(set_key(True, "hands", 0, "trick_seat"), None, "trick_seat must be a seat number or null, not True", None, id="trick-seat-bool"),
-    pytest.param(set_key({}, "hands", 0, "moves"), None, "hand 0: moves must be a list, not {}", None, id="moves-object"),
-    pytest.param(set_key(7, "hands", 0, "moves", 3), None, "move 3 must be a JSON object, not 7", 3, id="move-int"),
-    pytest.param(set_key("0", "hands", 0, "moves", 2, "seat"), None, "move 2: seat must be a seat number, not '0'", 2, id="seat-str"),
-    pytest.param(set_key([1], "hands", 0, "moves", 2, "seat"), None, "move 2: seat must be a seat number, not [1]", 2, id="seat-list"),
-    pytest.param(del_key("hands", 0, "moves", 1, "seat"), None, "move 1: seat must be a seat number, not None", 1, id="no-seat"),
+    pytest.param(set_key({}, "hands", 0, "moves"), None, "hand 1: moves must be a list, not {}", None, id="moves-object"),
+    pytest.param(set_key(7, "hands", 0, "moves", 3), None, "move 4 must be a JSON object, not 7", 3, id="move-int"),
+    pytest.param(set_key("0", "hands", 0, "moves", 2, "seat"), None, "move 3: seat must be a seat number, not '0'", 2, id="seat-str"),
+    pytest.param(set_key([1], "hands", 0, "moves", 2, "seat"), None, "move 3: seat must be a seat number, not [1]", 2, id="seat-list"),
+    pytest.param(del_key("hands", 0, "moves", 1, "seat"), None, "move 2: seat must be a seat number, not None", 1, id="no-seat"),
     pytest.param(set_move(is_single, **{"pass": True}), None, "exactly one of play, pass", "single", id="two-verbs"),
     pytest.param(set_key({"seat": 0}, "hands", 0, "moves", 0), None, "exactly one of play, pass", 0, id="no-verb"),
     pytest.param(set_move(is_pass, **{"pass": False}), None, "pass must be true, not False", "pass", id="pass-false"),
@@ -199,7 +199,7 @@ READ_CASES: list[Any] = [
     pytest.param(set_move(is_single, reading=True), None, "no reading True", "single", id="reading-bool"),
     pytest.param(set_move(is_single, reading=-1), None, "no reading -1", "single", id="reading-negative"),
     pytest.param(set_key({"seat": 0, "offer": "3D"}, "hands", 0, "moves", 0), "R8.2", "an offer is two cards", 0, id="R8_2-offer-one-card"),
-    pytest.param(set_key({"seat": 0, "offer": 3}, "hands", 0, "moves", 0), None, "move 0 offer must be cards", 0, id="offer-int"),
+    pytest.param(set_key({"seat": 0, "offer": 3}, "hands", 0, "moves", 0), None, "move 1 offer must be cards", 0, id="offer-int"),
     pytest.param(set_key({"seat": 0, "give": "3D 4D"}, "hands", 0, "moves", 0), "R8.2", "give takes one card", 0, id="R8_2-give-two-cards"),
     pytest.param(set_key({"seat": 0, "take": ""}, "hands", 0, "moves", 0), "R8.2", "take takes one card", 0, id="R8_2-take-no-card"),
     pytest.param(set_key(nested(MAX_DEPTH), "notes"), None, f"nested deeper than {MAX_DEPTH} levels (at notes[0]", None, id="deep-unknown-key"),
@@ -261,7 +261,7 @@ def test_R2_2a_a_later_hand_with_impossible_sizes_is_refused_at_its_first_move()
     assert len(data["hands"]) == 2
     redeal(data, [14, 13, 14, 13], hand=1)  # no dealer gives this: the 14s are not neighbours
     first = len(data["hands"][0]["moves"])
-    assert_replay_refused(data, "R2.2", "hand 1:", first)
+    assert_replay_refused(data, "R2.2", "hand 2:", first)
 
 
 def test_R2_1_a_deal_for_the_wrong_number_of_seats_is_refused() -> None:

@@ -286,14 +286,14 @@ def test_issue35_item4_a_hand_of_more_moves_than_any_rules_allow_is_refused_firs
     data = real_record()
     moves = data["hands"][0]["moves"]
     data["hands"][0]["moves"] = CountingList((moves * 1000)[:5000])
-    refused(data, "hand 0: 5,000 moves, more than the 867 a hand of any rules can have")
+    refused(data, "hand 1: 5,000 moves, more than the 867 a hand of any rules can have")
     assert calls["parse_cards"] == 0
 
 
 def test_issue35_item4_a_hand_of_more_moves_than_its_rules_allow_is_refused() -> None:
     data = real_record()  # four players, 54 cards: at most 4 * 54 + 3
     data["hands"][0]["moves"] = [{"seat": 0, "pass": True}] * 220
-    refused(data, "hand 0: 220 moves, more than the 219 a hand of these rules can have")
+    refused(data, "hand 1: 220 moves, more than the 219 a hand of these rules can have")
 
 
 @given(rules_sets(), st.integers(0, 2**32))
@@ -326,7 +326,7 @@ def test_issue35_item4_a_record_of_more_moves_than_read_is_refused_even_as_objec
         Record(record.rules, record.seed, hands).replay()
     passes = (Action(0, PASS),) * (2 * 54 + 4)  # two players, 54 cards: at most 2 * 54 + 3
     long_hand = Record(record.rules, record.seed, (HandRecord(record.hands[0].deal, passes),))
-    refused(long_hand, "hand 0: 112 moves, more than the 111 a hand of these rules can have")
+    refused(long_hand, "hand 1: 112 moves, more than the 111 a hand of these rules can have")
 
 
 def test_issue35_item4_text_of_too_many_values_is_refused_before_decoding(calls: dict[str, int]) -> None:
@@ -369,7 +369,7 @@ def test_issue35_item4_a_long_string_anywhere_is_refused_naming_where() -> None:
 def test_issue35_item4_card_text_longer_than_its_cards_need_is_refused_unread(calls: dict[str, int]) -> None:
     data = real_record()  # 54 cards: a seat's text names at most 54, in at most 8 characters each
     data["hands"][0]["deal"][0] = " ".join(["3D"] * 2000)
-    refused(data, "hand 0 deal (seat 0): a text of 5,999 characters, more than the 440 of 54 cards")
+    refused(data, "hand 1 deal (seat 0): a text of 5,999 characters, more than the 440 of 54 cards")
     assert calls["parse_cards"] == 0
 
 
@@ -377,18 +377,18 @@ def test_issue35_item4_a_deal_of_more_cards_than_the_deck_stops_at_the_seat_past
     data = real_record()
     deal = data["hands"][0]["deal"]
     deal[1] = deal[1] + " " + deal[0]  # seat 1 holds seat 0's cards too: past the deck by seat 3
-    refused(data, "hand 0: the deal holds more than the 54 cards of the deck (R1.3, R2.2a)")
+    refused(data, "hand 1: the deal holds more than the 54 cards of the deck (R1.3, R2.2a)")
     data = real_record()
     data["hands"][0]["deal"] = data["hands"][0]["deal"] * 2
     report = referee(data)
     assert (report.rule, report.index) == ("R2.1", None)
-    assert "hand 0: the deal has 8 hands for 4 players (R2.1, R2.2a)" in report.reason
+    assert "hand 1: the deal has 8 hands for 4 players (R2.1, R2.2a)" in report.reason
 
 
 def test_issue35_item4_a_play_of_more_cards_than_a_hand_holds_is_refused_unread(calls: dict[str, int]) -> None:
     data = real_record()  # four players, 54 cards: at most 14 in a hand, 15 during an exchange
     data["hands"][0]["moves"][0] = {"seat": 0, "play": " ".join(["3D"] * 16), "kind": "straight"}
-    refused(data, "move 0: a play of 16 cards, more than a hand can hold (15)")
+    refused(data, "move 1: a play of 16 cards, more than a hand can hold (15)")
     assert calls["resolve"] == 0
 
 

@@ -66,6 +66,17 @@ DEFAULTS: dict[str, Any] = {
     "penalty_tiers": None,  # R7.1 "default automatic"
     "target_score": None,  # R7.4: the match ends when the caller stops unless one is set
     "exchange": "none",  # R8.1 default
+    # FAMILY.md part D: no landlord, so none of its options apply
+    "teams": "none",  # D4: nobody plays together in Zheng Shangyou
+    "kitty": 0,  # D2.2: no cards set aside
+    "kitty_public": None,  # D4.1: no kitty
+    "auction": "none",  # D3: no auction
+    "bid_rounds": None,  # D3.2: applies to auction="bid" only (D12)
+    "first_bidder": None,  # D2.3: applies to an auction only (D12)
+    "all_pass": None,  # D3.3: applies to an auction only (D12)
+    "landlord_seat": None,  # D3.5: applies to a fixed landlord only (D12)
+    "spring_multiplier": None,  # D9.2: applies to scoring="multiplier" only (D12)
+    "douzero_objective": None,  # D9.4: applies to scoring="douzero" only (D12)
 }
 
 def _only(options: dict[str, Any]) -> Rules:
@@ -89,7 +100,9 @@ def test_R9_option_default(name: str) -> None:
 def test_R9_default_rules_are_the_zhengshangyou_preset() -> None:
     assert Rules() == Rules.preset("zhengshangyou")
     assert Rules.preset_names()[0] == "zhengshangyou"
-    assert set(Rules.preset_names()) == {"zhengshangyou", "winner", "winner-classic", "two-deck"}
+    assert set(Rules.preset_names()) == {
+        "zhengshangyou", "winner", "winner-classic", "two-deck", "doudizhu", "douzero", "rlcard", "openspiel"
+    }
 
 
 def test_R9_options_are_keyword_only() -> None:
@@ -446,7 +459,7 @@ def test_R10_evolve_is_validated() -> None:
 # to_dict / from_dict
 
 
-@pytest.mark.parametrize("name", ["zhengshangyou", "winner", "winner-classic", "two-deck"])
+@pytest.mark.parametrize("name", Rules.preset_names())
 def test_R9_preset_to_dict_round_trip(name: str) -> None:
     rules = Rules.preset(name)
     data = rules.to_dict()

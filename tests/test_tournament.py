@@ -16,12 +16,13 @@ from typing import Any
 
 import pytest
 
-from zhengshangyou import Observation, Rules
+from zhengshangyou import PASS, Observation, Rules
 from zhengshangyou.actions import Move
 from zhengshangyou.bots import Bot, GreedyBot, RandomBot
 from zhengshangyou.errors import WrongTypeError, ZhengShangyouError
 from zhengshangyou.tournament import (
     BOT_NAMES,
+    REDEAL_LIMIT,
     Pairing,
     TournamentHand,
     TournamentResult,
@@ -402,3 +403,85 @@ def test_a_pairing_flips_its_sides() -> None:
 def test_the_bot_protocol_holds_for_every_plain_name() -> None:
     for name in ("heuristic", "greedy", "random"):
         assert isinstance(bot_from_name(name, seed=1), Bot)
+
+
+# --- Dou Dizhu (D3.3, D4.2, D8.1) -------------------------------------------------
+
+
+def ddz(deal: int, seats: tuple[str, str, str], order: tuple[int, ...], scores: tuple[int, int, int], landlord: int) -> TournamentHand:
+    return TournamentHand(deal, seats, order, scores, 40, deal, (0, 1, 2), landlord=landlord)
+
+
+def test_D8_1_D3_3_a_landlord_game_counts_sides_roles_and_thrown_in_hands() -> None:
+    # Deal 0: a is the landlord and goes out (+4; b, c -2); then b is the landlord and c,
+    # a peasant, goes out first: a and c win (+1 each, b -2). Deal 1: thrown in (D3.3).
+    records = [
+        ddz(0, ("a", "b", "c"), (0, 1, 2), (4, -2, -2), landlord=0),
+        ddz(0, ("c", "a", "b"), (0, 2, 1), (1, 1, -2), landlord=2),
+        ddz(1, ("a", "b", "c"), (), (0, 0, 0), landlord=-1),
+    ]
+    assert records[1].winners == (0, 1)
+    assert records[2].thrown_in
+    assert records[2].winners == ()
+    assert records[2].place("a") == 0
+    result = TournamentResult.from_records(Rules.preset("douzero"), 0, ["a", "b", "c"], records)
+    a, b, c = (result.standing(name) for name in "abc")
+    assert (a.hands, a.played, a.thrown_in, a.wins, a.win_rate) == (3, 2, 1, 2, 1.0)
+    assert (a.landlord_hands, a.landlord_wins, a.peasant_hands, a.peasant_wins) == (1, 1, 1, 1)
+    assert (b.landlord_hands, b.landlord_wins, b.peasant_hands, b.peasant_wins) == (1, 0, 1, 0)
+    assert (c.landlord_hands, c.peasant_hands, c.peasant_wins) == (0, 2, 1)
+    assert (b.wins, b.win_rate, c.wins, c.win_rate) == (0, 0.0, 1, 0.5)
+    assert (a.landlord_win_rate, b.landlord_win_rate, c.landlord_win_rate, c.peasant_win_rate) == (1.0, 0.0, 0.0, 0.5)
+    assert a.mean_place == 2.0  # places 1 and 3 (the hand thrown in has none)
+    assert a.mean_score == pytest.approx(5 / 3)  # the hand thrown in counts, at 0
+    # Comparisons between the sides only: a over b and c (hand 1), a and c over b (hand 2).
+    assert (result.pairing("a", "b").ahead, result.pairing("a", "b").behind) == (2, 0)
+    assert (result.pairing("a", "c").ahead, result.pairing("a", "c").behind) == (1, 0)
+    assert (result.pairing("c", "b").ahead, result.pairing("c", "b").behind) == (1, 0)
+    table = result.table()
+    assert "as landlord" in table
+    assert "1 hands thrown in, 0 deals thrown in" in table
+
+
+class Shy(GreedyBot):
+    """Never bids (D3): every deal is thrown in."""
+
+    def choose(self, observation: Observation) -> Move:
+        return PASS if PASS in observation.legal_moves and observation.phase.value == "auction" else super().choose(observation)
+
+
+@pytest.mark.parametrize(("preset", "redeals"), [("doudizhu", REDEAL_LIMIT - 1), ("openspiel", 0)])
+def test_D3_3_hands_nobody_bids_for_are_thrown_in_or_dealt_again(preset: str, redeals: int) -> None:
+    """``all_pass="void"``: the hand is recorded thrown in; ``"redeal"``: the next deal
+    follows at once and is played as part of the same tournament hand, until
+    REDEAL_LIMIT deals were thrown in."""
+    result = tournament({"s1": Shy, "s2": Shy(), "s3": lambda seed: Shy()}, Rules.preset(preset), hands=3, seed=1)
+    assert result.hands == 3
+    for record in result.records:
+        assert record.thrown_in
+        assert record.scores == (0, 0, 0)
+        assert record.redeals == redeals
+        assert record.moves == 3 * (redeals + 1)
+    assert all(standing.played == 0 and standing.win_rate == 0.0 for standing in result.standings)
+    assert result.standing("s1").mean_place == 0.0
+
+
+def test_D3_3_a_redealt_hand_is_played_to_its_end() -> None:
+    result = tournament(["heuristic", "greedy", "random"], Rules.preset("doudizhu"), hands=24, seed=5)
+    redealt = [record for record in result.records if record.redeals]
+    assert redealt  # (seed 5 deals hands that nobody bids for)
+    for record in redealt:
+        assert not record.thrown_in
+        assert record.landlord in range(3)
+    assert sum(standing.landlord_hands for standing in result.standings) == result.hands
+
+
+def test_D4_2_heuristic_wins_clearly_more_than_random_as_landlord_and_as_peasant() -> None:
+    """Duplicate deals under ``douzero`` (seat 0 the landlord, D3.5): every bot is the
+    landlord once a deal. The bound is generous (the benchmark measures the figures)."""
+    result = tournament(["heuristic", "random", "random"], Rules.preset("douzero"), hands=36, seed=2)
+    heuristic, random_bot = result.standing("heuristic"), result.standing("random")
+    assert heuristic.landlord_hands == random_bot.landlord_hands == 12
+    assert heuristic.landlord_win_rate >= random_bot.landlord_win_rate + 0.3
+    assert heuristic.peasant_win_rate >= random_bot.peasant_win_rate + 0.1
+    assert result.ratings["heuristic"] > result.ratings["random"]

@@ -38,16 +38,21 @@ def move_cards(move: Move) -> tuple[Card, ...]:
 
 
 def hidden_cards(game: Game, seat: int) -> set[Card]:
-    """The cards the other seats hold now that ``seat`` may not know of: not its own
-    (with two decks a card may be in two hands), not shown by its observation (the
-    moves it saw, an exchange's offer and transfers, the face-up trick card), not the
-    rules' start card."""
+    """The cards the other seats hold now, and the kitty of a game with a landlord
+    (D4.1: in no hand before the auction ends), that ``seat`` may not know of: not
+    its own (with two decks a card may be in two hands), not shown by its
+    observation (the moves it saw, an exchange's offer and transfers, the face-up
+    trick card, the kitty where the rules show it), not the rules' start card where
+    it names the leader (R2.4, R2.6)."""
     seen = game.observation(seat)
-    public = {*seen.hand, *seen.offered, game.rules.start_card}
+    public = {*seen.hand, *seen.offered, *seen.kitty}
+    if "start_card" in (game.rules.first_lead, game.rules.later_lead):
+        public.add(game.rules.start_card)
     public.update(card for action in (*seen.history, *seen.exchanged) for card in move_cards(action.move))
     if seen.trick_card is not None:
         public.add(seen.trick_card)
     held = {card for other, hand in enumerate(game.hands) if other != seat for card in hand}
+    held.update(game.state.deal.kitty)
     return held - public
 
 
@@ -314,6 +319,20 @@ def test_the_leak_check_sees_another_seats_card_in_either_notation() -> None:
     assert leaked(f"[{other}]", hidden, named=str(other)) == set()
     assert leaked("R5.6 rules 2nd x10H", hidden) == set()
     assert leaked(f"'?' is not a card:{NOTATION_HELP}", set(game.rules.deck())) == set()
+
+
+def test_D4_1_the_leak_check_sees_the_kitty_until_it_is_shown() -> None:
+    for preset, shown in (("doudizhu", True), ("openspiel", False)):
+        game = Game(Rules.preset(preset), seed=1)
+        kitty = set(game.state.deal.kitty)
+        assert len(kitty) == 3
+        assert all(kitty <= hidden_cards(game, seat) for seat in range(3))  # in no hand: hidden from all
+        game.play("bid 3")
+        landlord = game.state.landlord
+        assert kitty.isdisjoint(hidden_cards(game, landlord))  # his own cards now
+        peasant = (landlord + 1) % 3
+        assert kitty.isdisjoint(hidden_cards(game, peasant)) == shown  # kitty_public (D4.1)
+        assert leaked(" ".join(map(str, kitty)), hidden_cards(game, peasant)) == (set() if shown else kitty)
 
 
 def test_importing_the_package_does_not_import_the_web_table() -> None:

@@ -32,7 +32,8 @@ import pytest
 import uvicorn
 from starlette.types import Message, Receive, Scope, Send
 
-from test_web import ambiguous_lead, exchange_table, hidden_cards, leaked
+from test_web import ambiguous_lead, exchange_table, hidden_cards, leaked, move_cards
+from test_web_doudizhu import Says, expected_scores, peasant_table
 from zhengshangyou import Card, Game, Kind, Offer, Pass, Play, Rules, ZhengShangyouError
 from zhengshangyou.bots import Bot, GreedyBot, HeuristicBot
 from zhengshangyou.narrate import score_lines, typed_form
@@ -442,3 +443,139 @@ def test_issue34_item2_new_game_asks_before_it_throws_a_game_away(table: Any) ->
     person.act("#new-game button")
     assert len(asked) == 2
     assert served.app.state.table.games == 3
+
+
+# --- Dou Dizhu (issue 36): the auction, the sides and the kitty, tapped through -------------------
+
+
+def tap_auction(person: Person, move: str) -> None:
+    """Tap the auction's button for ``move`` and check the page's layout after the answer."""
+    person.act(f"#bid-buttons button[data-move='{move}']")
+    assert_laid_out(person.page)
+
+
+def check_the_end(served: Served, person: Person, seat: int) -> None:
+    """The result shown at the end of a hand with a landlord: the side that won (D8.1)
+    and each seat's score as D9.1 makes it from the moves (worked out by the tests'
+    own reckoning, :func:`test_web_doudizhu.expected_scores`)."""
+    page = person.page
+    game = served.game
+    landlord, winner = game.state.landlord, game.state.log[-1].seat
+    assert page.is_visible("#result")
+    lines = page.locator("#score-lines li").all_inner_texts()
+    name = [f"seat {other}{' (you)' if other == seat else ''}" for other in range(3)]
+    won = winner == landlord
+    assert lines[0].startswith(f"The landlord, {name[landlord]}, wins" if won else "The peasants, ")
+    scores = expected_scores(game)
+    sides = ["landlord" if other == landlord else "peasant" for other in range(3)]
+    assert lines[-3:] == [f"{name[other]}, {sides[other]}: {scores[other]:+d}" for other in range(3)]
+    cells = [row.locator("td").all_text_contents() for row in page.locator("#seats tbody tr").all()]
+    assert [int(cell[5]) for cell in cells] == list(scores)
+    assert [cell[4] for cell in cells] == ["won" if (other == landlord) == won else "lost" for other in range(3)]
+    assert_laid_out(page)
+
+
+@pytest.mark.parametrize(
+    "device", [PHONE, SMALL_PHONE, DESKTOP], ids=["phone-390", "phone-320", "desktop-1280"]
+)
+def test_D3_1_a_whole_doudizhu_hand_as_landlord_is_tapped_through(table: Any, device: dict[str, Any]) -> None:
+    rules = Rules.preset("doudizhu")
+    seat = Game(rules, seed=0).to_act  # the person bids first
+    served, person = table(rules, device, seat=seat, seed=0)  # the heuristic bots
+    page = person.page
+    assert_laid_out(page)
+    assert page.is_visible("#auction")
+    assert page.locator("#bid-buttons button").all_inner_texts() == ["Bid 1", "Bid 2", "Bid 3", "Pass"]
+    face_up = served.game.state.deal.trick_card  # names the first bidder (D2.3)
+    assert page.locator("#top .card").get_attribute("data-code") == str(face_up)
+    assert f"The face-up card names the first bidder: seat {seat} (you) (D2.3)" in page.inner_text("#notes")
+    assert "No bid yet" in page.inner_text("#notes")
+    assert page.is_hidden("#pass")  # the auction's own Pass button stands in for it
+    assert page.locator("#hand button.card").count() == 0  # no cards to choose in an auction
+    assert page.is_hidden("#teams")
+    tap_auction(person, "bid 3")  # a 3 ends the auction at once (D3.1)
+    assert page.is_hidden("#auction")
+    assert page.is_visible("#pass")
+    assert page.is_visible("#teams")
+    peasants = ", ".join(f"seat {other}" for other in range(3) if other != seat)
+    assert page.locator("#sides").text_content() == f"Landlord: seat {seat} (you) · Peasants: {peasants}"
+    assert "Base 3" in page.inner_text("#stake")
+    kitty = [str(card) for card in sorted(served.game.state.deal.kitty)]
+    assert [card.get_attribute("data-code") for card in page.locator("#kitty .card").all()] == kitty  # public (D4.1)
+    assert page.locator("#seats .role").all_text_contents() == [
+        "landlord" if other == seat else "peasant" for other in range(3)
+    ]
+    assert page.locator("#hand .card").count() == 20
+    person.play_hand(HeuristicBot(), each=lambda: assert_laid_out(page))
+    check_the_end(served, person, seat)
+    person.act("#next-hand")
+    assert page.is_visible("#auction")
+    assert page.inner_text("#hand-number").startswith("hand 2")
+
+
+def peasant_seed(preset: str) -> tuple[int, int]:
+    """The seed and seat of a table whose person, the first bidder, passes and one of
+    the random bots becomes the landlord (:func:`test_web_doudizhu.peasant_table`)."""
+    found = peasant_table(preset)
+    seed: int = found.app.state.table.seed
+    return seed, found.seat
+
+
+@pytest.mark.parametrize("device", [PHONE, DESKTOP], ids=["phone-390", "desktop-1280"])
+def test_D4_2_a_whole_doudizhu_hand_as_peasant_is_tapped_through(table: Any, device: dict[str, Any]) -> None:
+    seed, seat = peasant_seed("doudizhu")
+    served, person = table(Rules.preset("doudizhu"), device, seat=seat, seed=seed, bots=["random"])
+    page = person.page
+    assert_laid_out(page)
+    while page.is_visible("#auction"):
+        tap_auction(person, "pass")
+    landlord = served.game.state.landlord
+    assert landlord not in (-1, seat)
+    assert page.locator("#sides").text_content().startswith(f"Landlord: seat {landlord} · Peasants: ")
+    assert page.locator("#seats .role").all_text_contents()[seat] == "peasant"
+    kitty = [str(card) for card in sorted(served.game.state.deal.kitty)]
+    assert [card.get_attribute("data-code") for card in page.locator("#kitty .card").all()] == kitty  # public (D4.1)
+    person.play_hand(HeuristicBot(), each=lambda: assert_laid_out(page))
+    check_the_end(served, person, seat)
+
+
+def test_D4_1_the_kitty_is_not_shown_to_a_peasant_under_openspiel(table: Any) -> None:
+    seed, seat = peasant_seed("openspiel")
+    served, person = table(Rules.preset("openspiel"), SMALL_PHONE, seat=seat, seed=seed, bots=["random"])
+    page = person.page
+    while page.is_visible("#auction"):
+        tap_auction(person, "pass")
+    assert served.game.state.landlord != seat
+    assert page.locator("#kitty .card").count() == 0
+    assert page.inner_text("#kitty-label") == "Kitty: 3 cards, not shown (D4.1)"
+    hidden = set(served.game.state.deal.kitty) - {card for action in served.game.state.log for card in move_cards(action.move)}
+    assert leaked(page.inner_text("body"), hidden) == set()  # nor anywhere on the page
+    person.play_hand(HeuristicBot(), each=lambda: assert_laid_out(page))
+    assert page.is_visible("#result")
+    assert_laid_out(page)
+
+
+@pytest.mark.parametrize("preset", ["doudizhu", "openspiel"])
+def test_D3_3_a_hand_nobody_bids_for_is_told_at_320_px(table: Any, preset: str) -> None:
+    rules = Rules.preset(preset)
+    seat = Game(rules, seed=0).to_act
+    served, person = table(rules, SMALL_PHONE, seat=seat, seed=0)
+    for other in range(3):  # the others pass too
+        if other != seat:
+            served.app.state.table.bots[other] = Says("pass")
+    page = person.page
+    tap_auction(person, "pass")
+    if preset == "doudizhu":  # the next deal follows at once (D3.3, all_pass="redeal")
+        told = "Hand 1 was thrown in: nobody bid, every score is 0, and the cards are dealt again at once (D3.3)"
+        assert told in page.inner_text("#notes")
+        assert page.locator("#events li").first.inner_text() == told
+        assert page.is_visible("#auction")
+        assert page.inner_text("#hand-number").startswith("hand 2")
+    else:  # the hand ends, every score 0 (D3.3, all_pass="void")
+        assert page.locator("#score-lines li").all_inner_texts() == [
+            "Nobody bid: the hand is thrown in, and every score is 0 (D3.3)"
+        ]
+        assert page.is_visible("#next-hand")
+        person.act("#next-hand")
+        assert page.is_visible("#auction")
+    assert_laid_out(page)

@@ -156,6 +156,24 @@ def test_issue35_item1_bots_play_within_the_time_limit_and_one_thinks_at_a_time(
     assert stuck.calls == 2
 
 
+def test_issue35_item1_a_stuck_bot_passes_in_an_auction(stuck: Stuck) -> None:
+    # The greedy bot, the fallback in the play, knows no bidding: in an auction the
+    # fallback is a pass, which is always open (D3); a hint likewise.
+    rules = Rules.preset("doudizhu")
+    seat = Game(rules, seed=0).to_act  # the person bids first: no bot has moved
+    app = create_app(rules, seat=seat, seed=0, think=0.2)  # heuristic bots, which now never answer
+    client = TestClient(app)
+    table = app.state.table
+    began = time.monotonic()
+    assert client.post("/api/hint").json() == {"move": "pass", "text": "pass"}
+    view = client.post("/api/move", json={"move": "bid 1"}).json()
+    assert time.monotonic() - began < 2 * 0.2 + PROMPT
+    assert [str(action.move) for action in table.game.state.log[:3]] == ["bid 1", "pass", "pass"]
+    assert view["teams"]["landlord"] == f"seat {seat} (you)"  # one round each (D3.2), the high bid wins
+    assert view["teams"]["base"] == 1
+    assert (stuck.calls, table.hurried) == (1, 3)  # the stuck one is not asked again
+
+
 def test_issue35_item1_a_bot_that_fails_fails_the_request_not_the_server(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(bot: HeuristicBot, seen: Observation) -> Any:
         raise RuntimeError("broken bot")

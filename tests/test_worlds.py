@@ -74,7 +74,13 @@ def assert_shows(world: State, seen: Observation) -> None:
     assert tuple(map(len, world.hands)) == seen.counts
     cards = Counter(card for hand in world.hands for card in hand)
     cards.update(card for played in seen.played_cards for card in played)
+    if seen.landlord < 0:  # the kitty still face down (D2.2, D4.1)
+        cards.update(world.deal.kitty)
     assert cards == Counter(rules.deck())
+    if seen.kitty:  # the kitty the seat saw is the world's, and the landlord holds it unless played (D4.1)
+        assert world.deal.kitty == seen.kitty
+        held = Counter(world.hands[seen.landlord]) + Counter(seen.played_cards[seen.landlord])
+        assert not Counter(seen.kitty) - held
     check_deal(rules, world.deal)  # the R2.2 sizes, the trick card in its seat's hand (R2.4)
     for other in range(rules.players):  # every seat's view works, the cards played are public
         view = world.observation(other)
@@ -144,6 +150,8 @@ def test_R2_R8_a_sampled_world_shows_the_seat_its_own_observation(state: State, 
 @pytest.mark.parametrize("exchange", ["none", "highest_for_one_of_two", "highest_for_any"])
 @pytest.mark.parametrize("preset", Rules.preset_names())
 def test_R2_R8_every_preset_keeps_its_observations(preset: str, exchange: str) -> None:
+    if Rules.preset(preset).teams == "landlord" and exchange != "none":
+        pytest.skip("a game with a landlord has no exchange (D4)")
     rules = Rules.preset(preset, exchange=exchange, end="first_out", target_score=None)
     for seed, steps in ((1, 30), (2, 90), (3, 150)):
         assert_worlds(random_position(rules, seed, steps), random.Random(seed))
@@ -450,6 +458,91 @@ def test_R2_6_R8_3_worlds_are_uniform_with_the_start_card_after_an_exchange(
 
 
 # --- input, determinism, the template's reuse ------------------------------------
+
+
+# --- Dou Dizhu: the kitty and the auction (D2.2, D3, D4.1) ----------------------------
+
+
+def test_D2_2_D3_in_the_auction_the_kitty_is_dealt_face_down_from_the_unseen_cards() -> None:
+    """Before the landlord takes it the kitty is 3 of the cards the seat has not seen,
+    each as likely as any (D2.2); the hands hold 17 cards (D2.2) and the auction so far
+    is the real one (its moves are public, D3)."""
+    rules = Rules.preset("doudizhu", bid_rounds="until_two_passes")
+    game = Game(rules, seed=4)
+    game.play("bid 1")
+    seat = game.to_act
+    seen = game.observation(seat)
+    pinned = {seen.trick_card} if seen.trick_seat != seat else set()  # the face-up card's seat holds it (D2.3)
+    unseen = [card for card in rules.deck() if card not in seen.hand and card not in pinned]
+    assert len(unseen) in (36, 37)
+    draw, times = random.Random(0), 20 * len(unseen)
+    kitty: Counter[Card] = Counter()
+    for _ in range(times):
+        world = sample_world(seen, draw)
+        assert world.phase is Phase.AUCTION
+        assert world.auction == game.state.auction
+        assert [len(hand) for hand in world.hands] == [17, 17, 17]
+        assert len(world.deal.kitty) == 3
+        kitty.update(world.deal.kitty)
+    assert set(kitty) <= set(unseen)
+    # Each unseen card is in the kitty with probability 3 / len(unseen): 60 times on
+    # average, with a standard deviation under 8.
+    assert all(25 <= kitty[card] <= 100 for card in unseen)
+
+
+def test_D4_1_a_public_kitty_stays_with_the_landlord() -> None:
+    rules = Rules.preset("douzero")  # the landlord is seat 0 (D3.5); the kitty is shown (D4.1)
+    state = random_position(rules, 3, 6)
+    real = state.deal.kitty
+    for seat in (1, 2):
+        seen = state.observation(seat)
+        assert seen.kitty == real
+        for world in (sample_world(seen, random.Random(number)) for number in range(30)):
+            assert world.deal.kitty == real
+            held = Counter(world.hands[0]) + Counter(seen.played_cards[0])
+            assert not Counter(real) - held
+
+
+def test_D4_1_a_hidden_kitty_is_any_of_the_landlords_cards() -> None:
+    """Under ``kitty_public=False`` a peasant never sees the kitty (D4.1): its worlds
+    deal the landlord 20 unseen cards, and the real kitty's cards may be anywhere."""
+    rules = Rules.preset("openspiel")
+    game = Game(rules, seed=6)
+    game.play("bid 3")
+    landlord = game.state.landlord
+    peasant = (landlord + 1) % 3
+    seen = game.observation(peasant)
+    assert seen.kitty == ()
+    assert len(game.observation(landlord).kitty) == 3  # the landlord sees it
+    real = set(game.state.deal.kitty)
+    elsewhere = 0
+    for number in range(60):
+        world = sample_world(seen, random.Random(number))
+        assert len(world.hands[landlord]) == 20
+        assert set(world.deal.kitty) <= set(world.hands[landlord])  # he took it (D4.1)
+        assert_shows(world, seen)
+        elsewhere += any(card in world.hands[(landlord + 2) % 3] for card in real)
+    assert elsewhere > 0
+    worlds = [sample_world(game.observation(landlord), random.Random(number)) for number in range(5)]
+    assert all(set(world.deal.kitty) == real for world in worlds)
+
+
+@pytest.mark.parametrize("preset", ["doudizhu", "openspiel"])
+def test_D2_3_an_unseen_first_bidders_card_is_one_of_its_dealt_cards(preset: str) -> None:
+    """Under ``first_bidder="random"`` the card naming the first bidder is not shown
+    (D2.3): a world draws it from that seat's cards as dealt, in the auction and after."""
+    rules = Rules.preset(preset, first_bidder="random")
+    game = Game(rules, seed=2)
+    for move in ("pass", "bid 2"):
+        game.play(move)
+        for seat in range(3):
+            seen = game.observation(seat)
+            assert seen.trick_card is None
+            world = sample_world(seen, random.Random(seat))
+            assert_shows(world, seen)
+            trick_seat = game.state.deal.trick_seat
+            assert trick_seat is not None
+            assert world.deal.trick_card in world.deal.hands[trick_seat]
 
 
 def test_bad_input_is_refused() -> None:

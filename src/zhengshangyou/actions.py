@@ -1,9 +1,10 @@
-"""The moves a player makes in a game, besides plays: passing and the exchange.
+"""The moves a player makes in a game, besides plays: passing, the exchange and the auction.
 
-A move is a :class:`~zhengshangyou.plays.Play`, :data:`PASS`, or one of the
+A move is a :class:`~zhengshangyou.plays.Play`, :data:`PASS`, one of the
 exchange decisions of R8: the Loser's :class:`Give`, the Winner's
 :class:`Offer` (``exchange="highest_for_one_of_two"``) or :class:`Return`
-(``exchange="highest_for_any"``), and the Loser's :class:`Take`.
+(``exchange="highest_for_any"``), and the Loser's :class:`Take`; or a move of
+Dou Dizhu's auction (D3): a :class:`Bid`, a :class:`Call` or a :class:`Rob`.
 
 >>> PASS, Give(Card.parse("RJ")), Offer(parse_cards("3D 4S"))
 (Pass(), Give(RJ), Offer(3D 4S))
@@ -17,7 +18,7 @@ from zhengshangyou.cards import Card, format_cards, parse_cards
 from zhengshangyou.errors import IllegalMoveError, WrongTypeError, brief_repr
 from zhengshangyou.plays import Play, card_tuple
 
-__all__ = ["PASS", "Give", "Move", "Offer", "Pass", "Return", "Take"]
+__all__ = ["PASS", "Bid", "Call", "Give", "Move", "Offer", "Pass", "Return", "Rob", "Take", "auction_move"]
 
 
 def _is_card(instance: object, attribute: attrs.Attribute[Card], value: object) -> None:
@@ -137,5 +138,85 @@ class Return:
         return f"return {self.card}"
 
 
-Move = Play | Pass | Give | Offer | Take | Return
+def _is_bid(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    """A bid is 1, 2 or 3 (D3.1)."""
+    if type(value) is not int or not 1 <= value <= 3:
+        raise IllegalMoveError(f"a bid is 1, 2 or 3, not {brief_repr(value)} (D3.1)", rule="D3.1")
+
+
+@attrs.frozen(repr=False)
+class Bid:
+    """A bid of 1, 2 or 3 for the landlord's seat (D3.1, ``auction="bid"``); declining
+    to bid is :data:`PASS`.
+
+    >>> str(Bid(2)), Bid(3) == Bid(3)
+    ('bid 2', True)
+    """
+
+    value: int = attrs.field(validator=_is_bid)
+
+    def __repr__(self) -> str:
+        return f"Bid({self.value})"
+
+    def __str__(self) -> str:
+        return f"bid {self.value}"
+
+
+@attrs.frozen
+class Call:
+    """Calling for the landlord's seat (叫地主, D3.4, ``auction="call_rob"``); declining
+    is :data:`PASS`.
+
+    >>> str(Call()), Call() == Call()
+    ('call', True)
+    """
+
+    def __repr__(self) -> str:
+        return "Call()"
+
+    def __str__(self) -> str:
+        return "call"
+
+
+@attrs.frozen
+class Rob:
+    """Robbing the landlord's seat from the caller, which doubles the base (抢地主, D3.4);
+    declining is :data:`PASS`.
+
+    >>> str(Rob()), Rob() == Rob()
+    ('rob', True)
+    """
+
+    def __repr__(self) -> str:
+        return "Rob()"
+
+    def __str__(self) -> str:
+        return "rob"
+
+
+Move = Play | Pass | Give | Offer | Take | Return | Bid | Call | Rob
 """Anything a player may do on their turn."""
+
+
+def auction_move(verb: str, rest: str = "") -> Bid | Call | Rob:
+    """The auction's move named by ``verb`` ("bid", "call" or "rob") and the text after
+    it (a bid's value, "1" to "3"; nothing for the others), as the game and the records
+    read them (D3).
+
+    >>> auction_move("bid", "2"), auction_move("call"), auction_move("rob")
+    (Bid(2), Call(), Rob())
+    >>> auction_move("bid", "²")
+    Traceback (most recent call last):
+    ...
+    zhengshangyou.errors.IllegalMoveError: a bid is 1, 2 or 3, not '²' (D3.1)
+    """
+    rest = rest.strip()
+    if verb == "bid":
+        if rest not in ("1", "2", "3"):
+            raise IllegalMoveError(f"a bid is 1, 2 or 3, not {brief_repr(rest)} (D3.1)", rule="D3.1")
+        return Bid(int(rest))
+    if verb in ("call", "rob") and not rest:
+        return Call() if verb == "call" else Rob()
+    raise IllegalMoveError(
+        f"an auction move is 'bid N', 'call' or 'rob', not {brief_repr(f'{verb} {rest}'.strip())} (D3)", rule="D3"
+    )

@@ -10,7 +10,10 @@ A learning agent chooses among a fixed, numbered set of actions.
   those plays (the class view's classes of the full deck);
 - then :data:`~zhengshangyou.actions.PASS` (:attr:`ActionSpace.pass_id`);
 - then the exchange decisions the rules use (R8.2, R8.3): ``give`` each card,
-  ``offer`` each two cards, ``take`` each card, ``return`` each card.
+  ``offer`` each two cards, ``take`` each card, ``return`` each card;
+- then, under rules with an auction (D3), its decisions: ``bid 1``, ``bid 2``,
+  ``bid 3`` (``auction="bid"``) or ``call``, ``rob`` (``auction="call_rob"``);
+  declining is the pass, whose id is shared. Zheng Shangyou's ids never move.
 
 An id stands for one class of plays of the class view of
 :func:`~zhengshangyou.moves.legal_plays` (plays the rules cannot tell apart), so
@@ -42,7 +45,7 @@ from collections.abc import Callable, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from zhengshangyou.actions import PASS, Give, Move, Offer, Pass, Return, Take
+from zhengshangyou.actions import PASS, Bid, Call, Give, Move, Offer, Pass, Return, Rob, Take
 from zhengshangyou.cards import Card, Rank, ascii_lower, ascii_upper, parse_cards
 from zhengshangyou.combinations import KIND_BITS, Kind, Shape, catalogue, kinds_mask
 from zhengshangyou.errors import (
@@ -100,7 +103,7 @@ class _Layout:
         suited = [combination.kind for combination in catalogue(rules) if combination.suit_in_key]
         self.suited = kinds_mask(suited)
         self.suited_ids, self.pass_id = _suited_ids(rules, space, suited)
-        decisions = _decisions(rules)
+        decisions = _decisions(rules) + _auction_decisions(rules)
         self.decisions: dict[Move, int] = {
             move: self.pass_id + 1 + place for place, move in enumerate(decisions)
         }
@@ -214,6 +217,44 @@ def _decisions(rules: Rules) -> list[Move]:
     if rules.exchange == "highest_for_any":
         decisions += [Return(card) for card in cards]
     return decisions
+
+
+# --- the auction's decisions (D3) ------------------------------------------------------
+
+#: The moves of an auction of each kind (D3.1, D3.4); declining is the pass.
+_AUCTION_MOVES: dict[str, tuple[Move, ...]] = {
+    "none": (),
+    "bid": (Bid(1), Bid(2), Bid(3)),
+    "call_rob": (Call(), Rob()),
+}
+_AUCTION_TYPES = (Bid, Call, Rob)
+
+
+def _auction_decisions(rules: Rules) -> list[Move]:
+    """The auction's decisions under ``rules`` (D3), after the exchange's: none
+    without an auction, so that no other id moves."""
+    return list(_AUCTION_MOVES[rules.auction])
+
+
+def _auction_text(verb: str, rest: str, text: str) -> Move | None:
+    """The auction move ``verb rest`` names (``bid 2``, ``call``, ``rob``), None
+    when ``verb`` is no auction verb; a :class:`NotationError` naming the token
+    that is wrong (a bid other than 1, 2 or 3, D3.1)."""
+    verb = ascii_lower(verb)
+    if verb == "bid":
+        if rest not in ("1", "2", "3"):
+            token = rest or text
+            raise NotationError(
+                f"{text!r}: a bid is 1, 2 or 3, not {token!r} (D3.1)", token=token, rule="D3.1"
+            )
+        return Bid(int(rest))
+    if verb in ("call", "rob"):
+        if rest:
+            raise NotationError(
+                f"{text!r}: {verb} takes nothing after it, not {rest!r} (D3.4)", token=rest, rule="D3.4"
+            )
+        return Call() if verb == "call" else Rob()
+    return None
 
 
 def _label(play: Play, rules: Rules, *, cards: bool) -> str:
@@ -390,6 +431,13 @@ class ActionSpace:
                     f"{move} is not a decision of exchange={self.rules.exchange!r} (R8)", rule="R8"
                 )
             return found
+        if isinstance(move, _AUCTION_TYPES):
+            found = self._layout.decisions.get(move)
+            if found is None:
+                raise IllegalMoveError(
+                    f"{move} is not a decision of auction={self.rules.auction!r} (D3)", rule="D3"
+                )
+            return found
         raise WrongTypeError(f"expected a move, not {brief_repr(move)}", argument="move")
 
     def moves(self, observation: Observation) -> dict[int, Move]:
@@ -469,7 +517,7 @@ class ActionSpace:
         if not legal:  # (not the seat to act, or the hand is over)
             return None
         layout = self._layout
-        playing = isinstance(legal[0], (Play, Pass))  # (else: an exchange's decisions)
+        playing = isinstance(legal[0], (Play, Pass))  # (else: an exchange's or an auction's decisions)
         if action < layout.pass_id:
             return self._play(action, observation) if playing else None
         if action == layout.pass_id:
@@ -570,7 +618,8 @@ class ActionSpace:
 
     def parse(self, text: str) -> int:
         """The id that ``text`` names: a label; ``pass``; an exchange decision
-        (``give 2S``, ``offer 3D 4S``); a play in the card notation (``"9D 9H"``, with
+        (``give 2S``, ``offer 3D 4S``); an auction decision (``bid 2``, ``call``,
+        ``rob``, D3); a play in the card notation (``"9D 9H"``, with
         ``as <kind>`` where the cards read as several kinds); ranks (``"9 9 9 4 4"``)
         or a compact rank string (``"99944"``, ``"BR"``, ``T`` for 10), which name a
         rank play (with ``as <kind>`` where ranks read as several kinds).
@@ -582,6 +631,13 @@ class ActionSpace:
         Traceback (most recent call last):
         ...
         zhengshangyou.errors.NotationError: '3 4' names no play under these rules (R3)
+        >>> auction = ActionSpace(Rules.preset("doudizhu"))
+        >>> auction.parse("bid 2") - auction.pass_id, auction.label(auction.pass_id + 3)
+        (2, 'bid 3')
+        >>> auction.parse("bid 4")
+        Traceback (most recent call last):
+        ...
+        zhengshangyou.errors.NotationError: 'bid 4': a bid is 1, 2 or 3, not '4' (D3.1)
         """
         if not isinstance(text, str):
             raise WrongTypeError(f"expected text, not {brief_repr(text)}", argument="text")
@@ -591,6 +647,9 @@ class ActionSpace:
         if found is not None:
             return found
         verb, _, rest = stripped.partition(" ")
+        bidding = _auction_text(verb, rest, text)
+        if bidding is not None:
+            return self.encode(bidding)
         decision = _DECISIONS.get(ascii_lower(verb))
         if decision is not None:
             cards = parse_cards(rest)

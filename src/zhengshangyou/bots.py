@@ -12,6 +12,10 @@ copying the bot. Three come with the library, all resettable:
 * :class:`HeuristicBot` plans how to empty its hand in as few plays as
   possible and plays along the plan, using what the observation shows.
 
+In a game with a landlord (Dou Dizhu, D3, D4) the greedy and heuristic bots bid
+by :func:`hand_strength` (:func:`auction_move`), and a peasant plays with its
+partner (:func:`teammates`): it leaves the partner's winning play alone.
+
 >>> from zhengshangyou import Game
 >>> game = Game(seed=3)
 >>> bots = [GreedyBot(), RandomBot(seed=1), GreedyBot(), HeuristicBot()]
@@ -24,13 +28,14 @@ copying the bot. Three come with the library, all resettable:
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import random
 from collections.abc import Callable, Iterable, Sequence
 from math import prod
 from typing import Protocol, runtime_checkable
 
-from zhengshangyou.actions import PASS, Give, Move, Offer, Return, Take
+from zhengshangyou.actions import PASS, Bid, Call, Give, Move, Offer, Return, Rob, Take
 from zhengshangyou.cards import Card
 from zhengshangyou.combinations import Combination, Kind, Shape, catalogue
 from zhengshangyou.errors import (
@@ -46,14 +51,19 @@ from zhengshangyou.plays import reader as plays_reader
 from zhengshangyou.rules import Rules, RulesCache
 
 __all__ = [
+    "AUCTION_THRESHOLDS",
     "PLAN_BUDGET",
     "Bot",
     "GreedyBot",
     "HeuristicBot",
     "RandomBot",
     "ResettableBot",
+    "auction_decision",
+    "auction_move",
     "check_turn",
+    "hand_strength",
     "plan_length",
+    "teammates",
 ]
 
 #: The default work budget of :class:`HeuristicBot`'s planner: the sub-hands it may
@@ -243,20 +253,136 @@ def _exchange_choice(observation: Observation, keep: Sequence[Card] = ()) -> Mov
     return None
 
 
+def teammates(observation: Observation, seat: int) -> bool:
+    """Whether ``seat`` is on the side of ``observation``'s seat (itself included): in
+    a game with a landlord once he is known, the peasants are one side and the
+    landlord the other (D4.2); otherwise every seat plays for itself.
+
+    >>> from zhengshangyou import Game
+    >>> game = Game(Rules.preset("douzero"), seed=1)          # seat 0 is the landlord (D3.5)
+    >>> [teammates(game.observation(1), seat) for seat in range(3)]
+    [False, True, True]
+    >>> teammates(Game(seed=1).observation(1), 2)
+    False
+    """
+    own = observation.seat
+    landlord = observation.landlord
+    if seat == own:
+        return True
+    if observation.rules.teams != "landlord" or landlord < 0:
+        return False
+    return landlord not in (seat, own)
+
+
 def _threat(observation: Observation) -> int:
-    """The fewest cards any opponent still holds (a large number when none do)."""
+    """The fewest cards any opponent still holds (a large number when none do); in a
+    game with a landlord the partner is no opponent (D4.2)."""
     others = [
         count
         for seat, count in enumerate(observation.counts)
-        if seat != observation.seat and count
+        if count and not teammates(observation, seat)
     ]
     return min(others, default=99)
+
+
+# --- the auction (D3) -----------------------------------------------------------
+
+#: The strengths (:func:`hand_strength`) from which the library's bots bid 1, 2 and 3
+#: (D3.1); they call (D3.4) from the first and rob from the second.
+AUCTION_THRESHOLDS = (7, 9, 11)
+
+#: The plan length :func:`hand_strength` assumes when it does not plan (the median
+#: plan of a 17-card Dou Dizhu hand is 7 to 8 plays).
+_TYPICAL_PLAN = 8
+
+
+def hand_strength(cards: Iterable[Card], rules: Rules, *, plan: bool = True) -> int:
+    """How strong a hand is for the auction (D3), a simple count: its high cards'
+    points, less the plays its plan needs beyond :data:`_TYPICAL_PLAN` (8).
+
+    The points: 4 for the red (big) joker, 3 for the black (small) joker, 2 for each
+    2, 1 for each ace, 4 for each bomb (four of a rank) and 2 more for the rocket
+    (both jokers). The plan is :func:`plan_length`'s fewest plays to empty the hand,
+    searched within :data:`PLAN_BUDGET` sub-hands (8 assumed when that is not
+    enough, or with ``plan=False``, which the search bots' rollouts use).
+
+    >>> rules = Rules.preset("doudizhu")
+    >>> from zhengshangyou import Hand
+    >>> strong = Hand.parse("BJ RJ 2D 2S AH 3D 4D 5D 6D 7D 9C 9D 9H 9S JC QC KC")
+    >>> hand_strength(strong, rules, plan=False)   # 4 + 3 + 2 (rocket) + 2 * 2 + 1 + 4 (bomb)
+    18
+    >>> hand_strength(strong, rules)               # ... and a plan of 6 plays: 2 fewer than 8
+    20
+    """
+    counts = [0] * 15
+    for card in cards:
+        counts[card.rank] += 1
+    points = 4 * counts[14] + 3 * counts[13] + 2 * counts[12] + counts[11]
+    points += 4 * sum(1 for count in counts[:13] if count >= 4)
+    if counts[13] and counts[14]:
+        points += 2
+    moves = _TYPICAL_PLAN
+    if plan:
+        planner = _planner(rules).budgeted(PLAN_BUDGET)
+        with contextlib.suppress(_OutOfBudget):
+            moves = planner(tuple(counts))
+    return points + _TYPICAL_PLAN - moves
+
+
+def auction_move(observation: Observation, *, plan: bool = True) -> Move | None:
+    """The library bots' auction decision (D3), or None when the seat is not bidding.
+
+    With ``auction="bid"`` the seat bids the number of :data:`AUCTION_THRESHOLDS`
+    its :func:`hand_strength` reaches, when that beats the high bid (D3.1), and
+    passes otherwise; with ``"call_rob"`` it calls when the strength reaches the
+    first threshold and robs when it reaches the second (D3.4). ``plan`` is
+    :func:`hand_strength`'s.
+
+    >>> from zhengshangyou import Game
+    >>> game = Game(Rules.preset("doudizhu"), seed=3)
+    >>> seen = game.observation(game.to_act)
+    >>> hand_strength(seen.hand, seen.rules), AUCTION_THRESHOLDS, auction_move(seen)
+    (12, (7, 9, 11), Bid(3))
+    >>> auction_move(Game(seed=3).observation(Game(seed=3).to_act)) is None
+    True
+    """
+    return auction_decision(observation.hand, observation.rules, observation.legal_moves, plan=plan)
+
+
+def auction_decision(cards: Iterable[Card], rules: Rules, moves: Sequence[Move], *, plan: bool) -> Move | None:
+    """:func:`auction_move`'s decision for a hand of ``cards`` among the legal ``moves``
+    (the search's rollouts read them from the state); None when no auction move is among them.
+
+    >>> from zhengshangyou import Game
+    >>> state = Game(Rules.preset("doudizhu"), seed=3).state
+    >>> auction_decision(state.hands[state.to_act], state.rules, list(state.legal_moves()), plan=False)
+    Bid(3)
+    """
+    if not any(isinstance(move, (Bid, Call, Rob)) for move in moves):
+        return None
+    strength = hand_strength(cards, rules, plan=plan)
+    reached = sum(1 for threshold in AUCTION_THRESHOLDS if strength >= threshold)
+    for move in moves:
+        if isinstance(move, Bid) and move.value == reached:
+            return move
+        if isinstance(move, Call) and reached >= 1:
+            return move
+        if isinstance(move, Rob) and reached >= 2:
+            return move
+    return PASS
+
+
+def _partner_on_top(observation: Observation) -> bool:
+    """Whether the play to beat is a partner's (D4.2)."""
+    top_seat = observation.top_seat
+    return top_seat not in (-1, observation.seat) and teammates(observation, top_seat)
 
 
 class GreedyBot:
     """Plays the smallest play that beats; leads its weakest play (the most cards
     at the lowest rank); keeps its bombs until an opponent holds ``bomb_at`` cards
-    or fewer.
+    or fewer. In a game with a landlord it bids by :func:`auction_move` (D3), and a
+    peasant passes rather than beat its partner's play (D4.2).
 
     >>> from zhengshangyou import Game
     >>> game = Game(seed=1)
@@ -276,15 +402,18 @@ class GreedyBot:
         >>> move in game.legal_moves()
         True
         """
-        exchange = _exchange_choice(check_turn(observation))
-        if exchange is not None:
-            return exchange
+        decision = _exchange_choice(check_turn(observation))
+        if decision is None:
+            decision = auction_move(observation)
+        if decision is not None:
+            return decision
         return greedy_move(
             observation.legal_moves,
             leading=observation.top is None,
             revolution=observation.revolution,
             threat=lambda: _threat(observation),
             bomb_at=self.bomb_at,
+            partner_on_top=_partner_on_top(observation),
         )
 
     def reset(self, seed: int | None) -> None:
@@ -312,14 +441,16 @@ def greedy_move(
     revolution: bool,
     threat: Callable[[], int],
     bomb_at: int = 3,
+    partner_on_top: bool = False,
 ) -> Move:
     """The greedy rule (:class:`GreedyBot`'s, and the search bots' rollouts') among
     ``moves``, the legal plays and pass of a seat in play: ``leading``, the weakest
     play (the lowest strength within its kind, then the most cards), a bomb only if
     nothing else is held; answering, the smallest play that is not a bomb, else the
     smallest bomb when passing is not allowed or ``threat()`` (the fewest cards an
-    opponent holds, asked only then) is at most ``bomb_at``, else a pass. Strength
-    is under the revolution when ``revolution`` (R4.8).
+    opponent holds, asked only then) is at most ``bomb_at``, else a pass; but a
+    pass, when allowed, if ``partner_on_top`` (the play to beat is a partner's,
+    D4.2). Strength is under the revolution when ``revolution`` (R4.8).
 
     >>> rules = Rules()
     >>> plays = [Play.parse(text, rules) for text in ("9D", "5C 5S", "4D 4C 4H 4S")]
@@ -336,12 +467,18 @@ def greedy_move(
 
     if leading:
         return min(plain or plays, key=lambda play: ((strength(play) >> 2) & 0x3FF, -len(play)))
+    if partner_on_top and PASS in moves:
+        return PASS
     if plain:
         return min(plain, key=strength)
     can_pass = PASS in moves
     if plays and (not can_pass or threat() <= bomb_at):
         return min(plays, key=strength)
     return PASS if can_pass else moves[0]
+
+
+#: The rank index of the ace (R1.1): a peasant tops its partner's play below it (D4.2).
+_ACE = 11
 
 
 def _main_rank(observation: Observation, play: Play) -> int:
@@ -571,6 +708,12 @@ class HeuristicBot:
     close to going out; it bombs when that wins the hand or an opponent is about
     to go out, and passes rather than overtake a partner-less trick cheaply won.
 
+    In a game with a landlord it bids by :func:`auction_move` (D3); as a peasant
+    it passes on its partner's winning play unless the landlord is about to take
+    the lead from it, and feeds a partner close to going out (the guide for bot
+    authors, "Bots in Dou Dizhu", says exactly when); as the landlord it plays alone against all (D4.2). An
+    opponent close to going out is always one of the other side.
+
     The plan lengths come from a search over sub-hands (at the rank level) that
     works within ``budget`` sub-hands a move (default :data:`PLAN_BUDGET`): a count
     of work, not of time, so that a choice never depends on the machine. A hand
@@ -612,9 +755,11 @@ class HeuristicBot:
         self.spent = 0
         rules = check_turn(observation).rules
         hand = observation.hand
-        exchange = _exchange_choice(observation, keep=self._keep(observation))
-        if exchange is not None:
-            return exchange
+        decision = _exchange_choice(observation, keep=self._keep(observation))
+        if decision is None:
+            decision = auction_move(observation)
+        if decision is not None:
+            return decision
         plays = [move for move in observation.legal_moves if isinstance(move, Play)]
         if not plays:
             return PASS
@@ -622,6 +767,9 @@ class HeuristicBot:
         for play in plays:
             if len(play) == len(hand):
                 return play
+        partner = self._partner_answer(observation, plays)
+        if partner is not None:
+            return partner
         counts = hand.rank_counts
         planner = _planner(rules)
         if _sub_hands(counts) <= min(self.budget, _MEMO_LIMIT // 2):
@@ -649,6 +797,51 @@ class HeuristicBot:
             return self._lead(observation, scored_plays, threat)
         return self._answer(observation, scored_plays, threat, now, PASS in observation.legal_moves)
 
+    def _partner_answer(self, observation: Observation, plays: list[Play]) -> Move | None:
+        """A peasant's answer to its partner's play on top (D4.2), or None when the
+        play on top is not the partner's (or the seat must play).
+
+        The partner's play is winning the trick: pass, rather than beat it. The one
+        exception, when the partner is about to lose the lead to the landlord: the
+        landlord has still to answer this play (he acts before the trick comes back),
+        holds ``urgency`` cards or fewer, and the partner's play is below an ace; then
+        the weakest play of an ace or higher that is not a bomb tops it, if there is
+        one (a pass otherwise)."""
+        seat, top_seat, landlord = observation.seat, observation.top_seat, observation.landlord
+        if top_seat in (seat, -1) or not teammates(observation, top_seat) or PASS not in observation.legal_moves:
+            return None
+        top = observation.top
+        assert top is not None
+        players = observation.rules.players
+        between = [(seat + step) % players for step in range(1, (top_seat - seat) % players)]
+        landlord_next = landlord in between and landlord not in observation.passed and observation.counts[landlord] > 0
+        if landlord_next and observation.counts[landlord] <= self.urgency and not top.is_bomb and (
+            _main_rank(observation, top) < _ACE
+        ):
+            high = [play for play in plays if not play.is_bomb and _main_rank(observation, play) >= _ACE]
+            if high:
+                return min(high, key=lambda play: _strength(observation, play))
+        return PASS
+
+    def _feed(self, observation: Observation, plays: list[Play]) -> Play | None:
+        """A peasant's lead to a partner close to going out (D4.2), or None: when the
+        partner holds 1 or 2 cards and either plays next or the landlord holds more
+        than ``urgency`` cards, the lowest play of that many cards (the lowest single
+        when it holds 2 and no pair is held), so that the partner can go out over it."""
+        seat, landlord, counts = observation.seat, observation.landlord, observation.counts
+        players = observation.rules.players
+        if observation.rules.teams != "landlord" or landlord < 0 or seat == landlord:
+            return None
+        partners = [other for other in range(players) if other not in (seat, landlord) and 0 < counts[other] <= 2]
+        if not partners:
+            return None
+        partner = partners[0]
+        if counts[landlord] <= self.urgency and partner != (seat + 1) % players:
+            return None
+        plain = [play for play in plays if not play.is_bomb]
+        fitting = [play for play in plain if len(play) == counts[partner]] or [play for play in plain if len(play) == 1]
+        return min(fitting, key=lambda play: _strength(observation, play), default=None)
+
     @staticmethod
     def _score(
         planner: _Plan, counts: tuple[int, ...], plays: list[Play]
@@ -665,7 +858,11 @@ class HeuristicBot:
 
     def _lead(self, observation: Observation, scored: list[tuple[int, Play]], threat: int) -> Play:
         """A lead: the play that shortens the plan most; among those the weakest, and
-        the longer one when equal (more cards away), keeping bombs back."""
+        the longer one when equal (more cards away), keeping bombs back; a peasant
+        feeds a partner close to going out (``_feed``)."""
+        fed = self._feed(observation, [play for _, play in scored])
+        if fed is not None:
+            return fed
 
         def lead_key(item: tuple[int, Play]) -> tuple[int, int, int, int]:
             remaining, play = item

@@ -39,6 +39,7 @@ from zhengshangyou.errors import ZhengShangyouError
 from zhengshangyou.game import SEED_LIMIT, Game
 from zhengshangyou.record import MAX_DEPTH, MAX_LENGTH, Record, RefereeReport, json_depth, referee
 from zhengshangyou.rules import Rules, option_help
+from zhengshangyou.scoring import HandResult
 from zhengshangyou.simulate import simulate
 from zhengshangyou.tournament import BOT_NAMES, bot_from_name, check_bot_name, tournament
 
@@ -206,7 +207,8 @@ def _play(arguments: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: 
     # The seed deals every hand: shown only to a person who asked for it (--show-seed)
     # or gave it (--seed), never by default on a screen that shows a hand.
     shown = f" · seed {seed}" if arguments.show_seed or arguments.seed is not None else ""
-    header = f"Zheng Shangyou · preset {preset} · {rules.players} players{shown} · you are seat {you}"
+    game_name = "Dou Dizhu" if rules.teams == "landlord" else "Zheng Shangyou"
+    header = f"{game_name} · preset {preset} · {rules.players} players{shown} · you are seat {you}"
     try:
         terminal.play_session(
             game, you, _seat_bots(rules, you, arguments.bots), stdin, screen, hands=arguments.hands, header=header
@@ -429,28 +431,30 @@ def _tournament(arguments: argparse.Namespace, stdin: TextIO, stdout: TextIO, st
 # --- referee and rules --------------------------------------------------------
 
 
-# Where the library's reasons say a record's move or hand, counted from 0 (its indexes):
-# the command counts from 1, as a person does.
-_AT_MOVE = re.compile(r"move (\d+) \(hand (\d+), seat (\d+), ([^)]*)\): ")
-_AT_INDEX = re.compile(r"(move|hand) (\d+): ")
-
-
-def _counted_from_one(report: RefereeReport) -> tuple[str, str]:
-    """Where the record breaks a rule and why, counting moves and hands from 1."""
+def _located(report: RefereeReport) -> tuple[str, str]:
+    """Where the record breaks a rule and why. The referee's reasons count moves and
+    hands from 1; a move's own place (``move 3 (hand 1, seat 1, bid 1): ...``) goes
+    with the where."""
     reason = report.reason
     if report.index is None:
-        where = "the record itself"
-    else:
-        where = f"move {report.index + 1} (counting from 1 over the whole match)"
-    at = _AT_MOVE.match(reason)
-    if at is not None and report.index is not None:
-        move, hand, seat, what = at.groups()
-        where = f"move {int(move) + 1} (counting from 1 over the whole match): hand {int(hand) + 1}, seat {seat}, {what}"
-        return where, reason[at.end() :]
-    at = _AT_INDEX.match(reason)
-    if at is not None:
-        reason = f"{at.group(1)} {int(at.group(2)) + 1}: {reason[at.end() :]}"
+        return "the record itself", reason
+    where = f"move {report.index + 1} (counting from 1 over the whole match)"
+    head = f"move {report.index + 1} ("
+    if reason.startswith(head) and "): " in reason:
+        place, _, why = reason[len(head) :].partition("): ")
+        return f"{where}: {place}", why
     return where, reason
+
+
+def _outcome(result: HandResult) -> str:
+    """What decided a hand, for the referee: the finishing order (R6), or the
+    landlord and the side that won (D4.2, D8.1), or a hand nobody bid for (D3.3)."""
+    if result.thrown_in:
+        return "thrown in, nobody bid (D3.3)"
+    if result.landlord >= 0:
+        side = "the landlord" if result.winner == result.landlord else "the peasants"
+        return f"landlord seat {result.landlord}; {side} won, seat {result.winner} out first"
+    return "finishing order " + ", ".join(f"seat {seat}" for seat in result.finishing_order)
 
 
 def _plural(count: int, noun: str) -> str:
@@ -477,9 +481,8 @@ def _referee(arguments: argparse.Namespace, stdin: TextIO, stdout: TextIO, stder
         assert record is not None
         print("The record is legal: every move follows the rules.", file=stdout)
         for number, result in enumerate(report.results, 1):
-            order = ", ".join(f"seat {seat}" for seat in result.finishing_order)
             scores = ", ".join(f"seat {seat} {score:+d}" for seat, score in enumerate(result.scores))
-            print(f"  hand {number}: finishing order {order}; scores {scores}", file=stdout)
+            print(f"  hand {number}: {_outcome(result)}; scores {scores}", file=stdout)
         if len(record.hands) > len(report.results):
             moves = len(record.hands[-1].actions)
             print(f"  hand {len(record.hands)}: unfinished ({_plural(moves, 'move')} played), so not scored", file=stdout)
@@ -488,7 +491,7 @@ def _referee(arguments: argparse.Namespace, stdin: TextIO, stdout: TextIO, stder
         for seat, score in enumerate(report.scores):
             print(f"  {f'seat {seat}':<{width}}  {score:+d}", file=stdout)
         return EXIT_OK
-    where, reason = _counted_from_one(report)
+    where, reason = _located(report)
     if report.index is None and report.rule is None:
         raise _UsageError(f"{path} is not a game record: {reason}")
     print(f"The record breaks a rule at {where}.", file=stdout)

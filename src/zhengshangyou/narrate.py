@@ -32,10 +32,10 @@ from typing import Literal
 
 import attrs
 
-from zhengshangyou.actions import Give, Move, Offer, Pass, Return, Take
+from zhengshangyou.actions import Bid, Call, Give, Move, Offer, Pass, Return, Rob, Take
 from zhengshangyou.cards import Card, format_cards
 from zhengshangyou.combinations import Kind
-from zhengshangyou.game import Observation, Phase, next_active, next_to_act
+from zhengshangyou.game import Action, Observation, Phase, next_active, next_to_act
 from zhengshangyou.hand import Hand
 from zhengshangyou.moves import engine_plays
 from zhengshangyou.plays import Play, classify_all, laid_out
@@ -45,10 +45,14 @@ from zhengshangyou.scoring import HandResult
 __all__ = ["Event", "EventKind", "cards_text", "events", "move_text", "ordinal", "score_lines", "seat_names", "typed_form"]
 
 
-#: What an event is: the deal (and a face-up card), an exchange decision, a lead
-#: (the first of the hand, or the next after a trick ends, with why), a play, a pass,
-#: a seat going out, a revolution, the end of the hand and its scoring.
-EventKind = Literal["deal", "exchange", "lead", "play", "pass", "out", "revolution", "score"]
+#: What an event is: the deal (and a face-up card), an exchange decision, a move of
+#: the auction (a bid, a call, a rob, a pass there) and its outcome (the landlord,
+#: the kitty, D3, D4), a lead (the first of the hand, or the next after a trick
+#: ends, with why), a play, a pass, a bomb doubling the stake (D9.1), a seat going
+#: out, a revolution, the end of the hand and its scoring.
+EventKind = Literal[
+    "deal", "exchange", "auction", "landlord", "lead", "play", "pass", "double", "out", "revolution", "score"
+]
 
 
 @attrs.frozen
@@ -150,6 +154,10 @@ class _Table:
         self.led = False
         self.played: list[Card] = []
         self.out: list[Event] = []
+        # The auction so far (D3): the high bid, the caller and the robs.
+        self.high = self.robs = self.bombs = 0
+        self.caller = -1
+        self.settled = False
 
     def say(self, kind: EventKind, text: str, seat: int | None = None, rule: str | None = None) -> None:
         self.out.append(Event(text, kind, seat, rule))
@@ -173,6 +181,8 @@ class _Table:
             reason = f"dealt the face-up card {self.cards((seen.trick_card,)) if seen.trick_card else ''} (R2.4)"
         elif method == "dealer":
             rule, reason = "R2.4", "the dealer leads the first hand (R2.4)"
+        elif method == "landlord":
+            rule, reason = "D7.1", "the landlord leads (D7.1)"
         else:
             rule, reason = "R2.6", f"last hand's {'Loser' if method == 'loser' else 'Winner'} leads (R2.6)"
         self.say("lead", f"{name} leads: {reason}", seat, rule)
@@ -196,6 +206,70 @@ class _Table:
         else:
             self.say("exchange", f"{name} (Winner) returns {self.cards((move.card,))} to {loser}", seat, "R8.3")
 
+    def first_bidder(self) -> None:
+        """Who bids first and why (D2.3); in a game whose landlord the rules fix, who
+        he is (D3.5)."""
+        seen, rules, names = self.seen, self.rules, self.names
+        if rules.auction == "none":
+            self.settle()
+            return
+        first = seen.trick_seat
+        if first is None:  # (rotate: no card is marked; the auction's first move is his)
+            first = seen.history[0].seat if seen.history else seen.to_act
+        if seen.trick_card is not None:
+            card = self.cards((seen.trick_card,))
+            self.say("deal", f"face-up card: {card}, dealt to {names[first]}, who bids first (D2.3)", first, "D2.3")
+        else:
+            why = "the turn to bid first rotates" if rules.first_bidder == "rotate" else "drawn at random"
+            self.say("deal", f"{names[first]} bids first: {why} (D2.3)", first, "D2.3")
+
+    def auction(self, seat: int, move: Move) -> None:
+        """A move of the auction: a bid (D3.1), a call or a rob (D3.4), a pass."""
+        name = self.names[seat]
+        if isinstance(move, Bid):
+            self.high = move.value
+            end = ": the highest bid ends the auction" if move.value == 3 else ""
+            self.say("auction", f"{name} bids {move.value}{end} (D3.1)", seat, "D3.1")
+        elif isinstance(move, Call):
+            self.caller = seat
+            self.say("auction", f"{name} calls for the landlord (D3.4)", seat, "D3.4")
+        elif isinstance(move, Rob):
+            self.robs += 1
+            back = " back" if seat == self.caller else ""
+            self.say("auction", f"{name} robs{back}: the base doubles to {2**self.robs} (D3.4)", seat, "D3.4")
+        elif self.rules.auction == "bid":
+            self.say("auction", f"{name} passes", seat, "D3.1")
+        elif self.caller < 0:
+            self.say("auction", f"{name} declines to call", seat, "D3.4")
+        else:
+            self.say("auction", f"{name} does not rob", seat, "D3.4")
+
+    def settle(self) -> None:
+        """The landlord, the peasants and the base (D3, D4.2); the kitty taken, its
+        cards only where this seat may see them (D4.1)."""
+        seen, rules, names = self.seen, self.rules, self.names
+        landlord = seen.landlord
+        self.settled = True
+        peasants = " and ".join(names[seat] for seat in range(rules.players) if seat != landlord)
+        if rules.auction == "none":
+            how, rule = "named by the rules", "D3.5"
+        elif rules.auction == "bid":
+            how, rule = "the high bidder", "D3.1"
+        else:
+            how, rule = "the last to call or rob", "D3.4"
+        self.say(
+            "landlord",
+            f"{names[landlord]} is the landlord ({how}), base {seen.base}; the peasants are {peasants} (D4.2)",
+            landlord,
+            rule,
+        )
+        if rules.kitty:
+            if seen.kitty:
+                what = f"the kitty: {self.cards(seen.kitty)}"
+            else:
+                what = f"the kitty's {rules.kitty} cards, unseen by the others"
+            self.say("landlord", f"{names[landlord]} takes {what} (D4.1)", landlord, "D4.1")
+
     def play(self, seat: int, play: Play, then: int | None) -> bool:
         """``seat`` made ``play``; ``then`` is the seat that moves next (None if the
         history ends here). False once the hand is over."""
@@ -206,6 +280,8 @@ class _Table:
         self.say("play", f"{name} plays {move_text(play, rules, unicode=self.unicode)}", seat)
         self.held[seat] -= len(play.cards)
         self.played.extend(play.cards)
+        if play.is_bomb and rules.teams == "landlord":
+            self.bomb(seat, play)
         if rules.revolution and play.kind is Kind.FOUR_OF_A_KIND:
             self.revolution = not self.revolution
             state = "flipped: 2 lowest, 3 highest" if self.revolution else "back to normal"
@@ -213,7 +289,10 @@ class _Table:
         if not self.held[seat]:
             self.finished.append(seat)
             place = len(self.finished)
-            if place == 1:
+            if place == 1 and rules.teams == "landlord":
+                side = "the landlord's side" if seat == self.seen.landlord else "the peasants' side"
+                self.say("out", f"{name} is out first: {side} wins (D8.1)", seat, "D8.1")
+            elif place == 1:
                 self.say("out", f"{name} is out: Winner{' (上游)' if self.unicode else ''} (R6.1)", seat, "R6.1")
             else:
                 self.say("out", f"{name} is out, {ordinal(place)}", seat, "R6.1")
@@ -243,6 +322,20 @@ class _Table:
             return True
         self.top, self.top_seat, self.passed = play, seat, 0  # passes count since the last play
         return True
+
+    def bomb(self, seat: int, play: Play) -> None:
+        """A bomb or the rocket in a game with a landlord: what it does to the stake
+        (D9.1, D9.4; nothing under ``win_loss`` or ``douzero_objective="wp"``)."""
+        rules = self.rules
+        self.bombs += 1
+        what = "the rocket" if play.kind is Kind.JOKER_BOMB else "a bomb"
+        objective = rules.douzero_objective or "adp"
+        if rules.scoring == "multiplier":
+            self.say("double", f"{what} doubles the stake: ×{2**self.bombs} so far (D9.1)", seat, "D9.1")
+        elif rules.scoring == "douzero" and objective == "adp":
+            self.say("double", f"{what} doubles the reward: {2**self.bombs} so far (D9.4)", seat, "D9.4")
+        elif rules.scoring == "douzero" and objective == "logadp":
+            self.say("double", f"{what} adds 1 to the reward: {self.bombs + 1} so far (D9.4)", seat, "D9.4")
 
     def restarts(self, seat: int, play: Play, then: int | None) -> bool:
         """Whether ``play`` ended its trick at once, nothing being able to beat it (R5.6).
@@ -308,38 +401,81 @@ def events(seen: Observation, names: Sequence[str] | None = None, *, unicode: bo
     >>> any(event.rule == "R6.1" for event in told)
     True
     """
-    names = tuple(names) if names is not None else seat_names(seen.rules.players)
+    rules = seen.rules
+    names = tuple(names) if names is not None else seat_names(rules.players)
     table = _Table(seen, names, unicode)
-    table.say("deal", f"Hand {seen.hand_number + 1}, dealt by {names[seen.dealer]}.")
-    if seen.trick_card is not None and seen.trick_seat is not None:
+    number = seen.hand_number
+    if number and len(seen.results) >= number and seen.results[number - 1].thrown_in and rules.all_pass != "void":
+        table.say("deal", f"Nobody bid in hand {number}: the cards are dealt again (D3.3).", None, "D3.3")
+    table.say("deal", f"Hand {number + 1}, dealt by {names[seen.dealer]}.")
+    landlord_game = rules.teams == "landlord"
+    if landlord_game:
+        table.first_bidder()
+    elif seen.trick_card is not None and seen.trick_seat is not None:
         card = table.cards((seen.trick_card,))
         table.say("deal", f"face-up card: {card}, dealt to {names[seen.trick_seat]} (R2.4)", seen.trick_seat, "R2.4")
-    history = seen.history
-    going = True
+    _tell_moves(table, seen.history)
+    if seen.phase is Phase.PLAY and not table.led:
+        if landlord_game and not table.settled:
+            table.settle()
+        table.first_lead(seen.to_act)
+        table.led = True
+    if seen.phase.is_over:
+        result = seen.results[-1]
+        table.say("score", "The hand is over.")
+        table.out.extend(
+            Event(line, "score") for line in score_lines(result, rules, names, spring=_spring(seen, result))
+        )
+    return tuple(table.out)
+
+
+def _tell_moves(table: _Table, history: Sequence[Action]) -> None:
+    """Tell the hand's public moves, in order, to ``table``: the auction's moves,
+    which are those before the first play (the landlord leads, and the leader may
+    not pass, D7.1), then the landlord, then the exchange and the play."""
+    rules = table.rules
+    landlord_game = rules.teams == "landlord"
+    bidding = landlord_game and rules.auction != "none"
     for index, action in enumerate(history):
         move = action.move
         then = history[index + 1].seat if index + 1 < len(history) else None
+        if bidding:
+            if not isinstance(move, Play):
+                table.auction(action.seat, move)
+                continue
+            bidding = False
+        if landlord_game and not table.settled:
+            table.settle()
         if isinstance(move, Play):
-            going = table.play(action.seat, move, then)
-            if not going:
-                break
+            if not table.play(action.seat, move, then):
+                return
         elif isinstance(move, Pass):
             table.pass_(action.seat)
         else:
             assert isinstance(move, (Give, Offer, Take, Return))
             table.exchange(action.seat, move)
-    if seen.phase is Phase.PLAY and not table.led:
-        table.first_lead(seen.to_act)
-        table.led = True
-    if seen.phase.is_over:
-        table.say("score", "The hand is over.")
-        table.out.extend(Event(line, "score") for line in score_lines(seen.results[-1], seen.rules, names))
-    return tuple(table.out)
 
 
-def score_lines(result: HandResult, rules: Rules, names: Sequence[str] | None = None) -> tuple[str, ...]:
+def _spring(seen: Observation, result: HandResult) -> bool:
+    """Whether a hand with a landlord ended in a spring or an anti-spring (D9.2),
+    from the public moves: the landlord won and neither peasant played a card, or
+    the peasants won and the landlord made one play only."""
+    if result.landlord < 0 or result.thrown_in:
+        return False
+    plays = [action.seat for action in seen.history if isinstance(action.move, Play)]
+    if result.winner == result.landlord:
+        return all(seat == result.landlord for seat in plays)
+    return plays.count(result.landlord) == 1
+
+
+def score_lines(
+    result: HandResult, rules: Rules, names: Sequence[str] | None = None, *, spring: bool = False
+) -> tuple[str, ...]:
     """How a hand's scores came about (R7), a line a seat: the finishing order, then
-    each seat's cards counted and multipliers.
+    each seat's cards counted and multipliers. In a game with a landlord (D8, D9):
+    which side won, the stake (the base, the bombs and rockets, a spring or an
+    anti-spring, which ``spring`` says: :func:`events` works it out from the public
+    moves), then each seat's score; a hand nobody bid for was thrown in (D3.3).
 
     >>> result = HandResult((0, 1, 3, 2), cards_left=(0, 3, 11, 8), played=(True,) * 4, scores=(33, -3, -22, -8))
     >>> for line in score_lines(result, Rules()):
@@ -352,6 +488,10 @@ def score_lines(result: HandResult, rules: Rules, names: Sequence[str] | None = 
     """
     players = len(result.scores)
     names = tuple(names) if names is not None else seat_names(players)
+    if result.thrown_in:
+        return ("Nobody bid: the hand is thrown in, every score 0 (D3.3)",)
+    if result.landlord >= 0:
+        return _landlord_lines(result, rules, names, spring)
     order = [names[seat] for seat in result.finishing_order]
     order[0] += " (Winner)"
     order[-1] += " (Loser)"
@@ -382,3 +522,51 @@ def _reason(result: HandResult, rules: Rules, seat: int) -> str:
         low = max(low for low, times in rules.tiers_in_force if left >= low and times == multiplier)
         return f"{left} cards left ×{multiplier} ({low} cards or more) (R7.1)"
     return text + " (R7.1)"
+
+
+def _landlord_lines(result: HandResult, rules: Rules, names: Sequence[str], spring: bool) -> tuple[str, ...]:
+    """The scoring lines of a hand with a landlord (D8.1, D9): the side that won,
+    the cards left, a spring, and each seat's score with its reason."""
+    landlord, winner = result.landlord, result.winner
+    players = len(result.scores)
+    if winner == landlord:
+        lines = [f"The landlord {names[landlord]} wins: out first (D8.1)"]
+    else:
+        both = " and ".join(names[seat] for seat in range(players) if seat != landlord)
+        lines = [f"The peasants {both} win: {names[winner]} went out first (D4.2, D8.1)"]
+    left = ", ".join(f"{names[seat]} {result.cards_left[seat]}" for seat in range(players) if seat != winner)
+    lines.append(f"Cards left: {left}")
+    factor = (rules.spring_multiplier or 2) if spring and rules.scoring == "multiplier" else 1
+    bombs = (result.multiplier // factor).bit_length() - 1
+    if spring:
+        what = "A spring: the peasants played no card" if winner == landlord else "An anti-spring: the landlord made one play only"
+        lines.append(f"{what} (D9.2)")
+    for seat in range(players):
+        part = "landlord" if seat == landlord else "peasant"
+        reason = _landlord_reason(result, rules, seat, bombs, factor)
+        lines.append(f"{names[seat]} ({part}): {result.scores[seat]:+d}, {reason}")
+    return tuple(lines)
+
+
+def _landlord_reason(result: HandResult, rules: Rules, seat: int, bombs: int, factor: int) -> str:
+    """Why ``seat`` scored what it did in a hand with a landlord (D9): ``bombs`` bombs
+    and rockets were played, a spring multiplied the stake by ``factor``."""
+    won = seat in result.winners
+    if rules.scoring == "win_loss":
+        return f"{'a winner: 1' if won else 'a loser: 0'} (D9.3)"
+    counted = {0: "no bomb or rocket", 1: "1 bomb or rocket"}.get(bombs, f"{bombs} bombs or rockets")
+    if rules.scoring == "douzero":
+        objective = rules.douzero_objective or "adp"
+        reward = {"wp": "1", "adp": "2 to the bombs", "logadp": "the bombs plus 1"}[objective]
+        return f"{'won' if won else 'lost'}: the reward is {reward} ({objective}; {counted}) (D9.4)"
+    if rules.scoring != "multiplier":
+        return "no points are kept (R7.3)"
+    stake = abs(result.scores[(result.landlord + 1) % len(result.scores)])
+    how = f"base {stake // result.multiplier} ×{2**bombs} ({counted})"
+    if factor > 1:
+        how += f" ×{factor} ({'spring' if result.winner == result.landlord else 'anti-spring'})"
+    if seat == result.landlord:
+        verb = "receives the stake from each peasant" if won else "pays each peasant the stake"
+    else:
+        verb = "receives the stake from the landlord" if won else "pays the landlord the stake"
+    return f"{verb}, {stake} = {how} (D9.1)"

@@ -14,12 +14,19 @@ The format, version 1::
      "hands": [{"dealer": 0,
                 "deal": ["3D 5S ...", "...", "...", "..."],
                 "trick_card": "9H", "trick_seat": 2,
+                "kitty": "4D 8H RJ",
                 "moves": [{"seat": 2, "play": "9H 9S", "kind": "pair"},
                           {"seat": 3, "pass": true},
                           {"seat": 1, "give": "RJ"},
                           {"seat": 0, "offer": "3D 4C"},
                           {"seat": 1, "take": "4C"},
-                          {"seat": 0, "return": "3D"}]}]}
+                          {"seat": 0, "return": "3D"},
+                          {"seat": 1, "bid": 2},
+                          {"seat": 2, "call": true},
+                          {"seat": 0, "rob": true}]}]}
+
+A hand of a game with a landlord (FAMILY.md part D) adds its ``"kitty"`` (D2.2), and
+its auction's moves (D3): bids of 1 to 3, calls and robs; other hands never hold them.
 
 A play's cards are read as its recorded kind by the resolution of typed cards
 (:func:`~zhengshangyou.plays.resolve`, as ``"9H 9S as pair"`` typed in a game).
@@ -59,7 +66,19 @@ from typing import Any
 
 import attrs
 
-from zhengshangyou.actions import PASS, Give, Move, Offer, Pass, Return, Take
+from zhengshangyou.actions import (
+    PASS,
+    Bid,
+    Call,
+    Give,
+    Move,
+    Offer,
+    Pass,
+    Return,
+    Rob,
+    Take,
+    auction_move,
+)
 from zhengshangyou.cards import Card, format_cards, parse_cards
 from zhengshangyou.errors import InvalidRecordError, WrongTypeError, ZhengShangyouError, brief_repr
 from zhengshangyou.game import Action, Deal, Game, State, check_deal
@@ -316,7 +335,8 @@ class Record:
 
         An illegal move raises :class:`~zhengshangyou.errors.InvalidRecordError`
         with the move's index (counted over the whole match, from 0), the rule
-        id and the reason.
+        id and the reason; the reason, written for people, counts moves and
+        hands from 1 (``move 3 (hand 1, seat 1, bid 1): ...`` for index 2).
 
         >>> Record.from_game(Game(seed=3)).replay().phase
         <Phase.PLAY: 'play'>
@@ -329,14 +349,14 @@ class Record:
             raise self._refused_deal() or _converted(error, "the record", None) from None
         index = 0
         for number, hand in enumerate(self.hands):
-            if number:
-                with _reading(f"hand {number}", index):
+            if number and game.state.hand_number < number:  # (a redeal deals at once, D3.3)
+                with _reading(f"hand {number + 1}", index):
                     game.next_hand()
             for action in hand.actions:
                 try:
                     game.play(action.move, seat=action.seat)
                 except ZhengShangyouError as error:  # the message is built only on error
-                    where = f"move {index} (hand {number}, seat {action.seat}, {action.move})"
+                    where = f"move {index + 1} (hand {number + 1}, seat {action.seat}, {action.move})"
                     raise _converted(error, where, index) from None
                 index += 1
         return game
@@ -362,7 +382,7 @@ class Record:
             try:
                 check_deal(self.rules, hand.deal)
             except ZhengShangyouError as error:
-                return _converted(error, f"hand {number}", index if number else None)
+                return _converted(error, f"hand {number + 1}", index if number else None)
             index += len(hand.actions)
         return None
 
@@ -376,6 +396,8 @@ def _hand_data(rules: Rules, hand: HandRecord) -> dict[str, Any]:
         "trick_seat": deal.trick_seat,
         "moves": [_move_data(rules, action) for action in hand.actions],
     }
+    if deal.kitty:  # (a game with a landlord only: other records read as they always have)
+        data["kitty"] = format_cards(deal.kitty)
     return data
 
 
@@ -392,6 +414,10 @@ def _move_data(rules: Rules, action: Action) -> dict[str, Any]:
         data["pass"] = True
     elif isinstance(move, Offer):
         data["offer"] = format_cards(move.cards)
+    elif isinstance(move, Bid):
+        data["bid"] = move.value
+    elif isinstance(move, (Call, Rob)):
+        data[str(move)] = True
     else:
         name = {Give: "give", Take: "take", Return: "return"}[type(move)]
         data[name] = str(move.card)
@@ -551,7 +577,7 @@ def _too_many_moves(count: int) -> InvalidRecordError:
 
 
 def _too_many_moves_in_hand(number: int, count: int, most: int, under: str = "these rules") -> InvalidRecordError:
-    return InvalidRecordError(f"hand {number}: {count:,} moves, more than the {most:,} a hand of {under} can have")
+    return InvalidRecordError(f"hand {number + 1}: {count:,} moves, more than the {most:,} a hand of {under} can have")
 
 
 def _most_moves(rules: Rules) -> int:
@@ -659,7 +685,7 @@ def _cards(text: object, what: str, index: int | None, most: int) -> tuple[Card,
 
 
 def _read_hand(rules: Rules, data: object, number: int, first: int) -> HandRecord:
-    where = f"hand {number}"
+    where = f"hand {number + 1}"  # (counted from 1 where people read it; ``number`` from 0)
     at = first if number else None  # the first hand's problems are the record's (no index)
     hand = _mapping(data, where, at)
     dealer = _integer(hand.get("dealer"), f"{where}: dealer", "a seat number", at)
@@ -699,6 +725,9 @@ def _read_hand(rules: Rules, data: object, number: int, first: int) -> HandRecor
         trick_card = trick[0]
     if trick_seat is not None:
         _integer(trick_seat, f"{where}: trick_seat", "a seat number or null", at)
+    kitty: tuple[Card, ...] = ()
+    if "kitty" in hand:
+        kitty = tuple(sorted(_cards(hand["kitty"], f"{where} kitty", at, deck)))
     moves = hand.get("moves")
     if not isinstance(moves, list):
         raise InvalidRecordError(f"{where}: moves must be a list, not {_brief(moves)}", index=at)
@@ -708,19 +737,19 @@ def _read_hand(rules: Rules, data: object, number: int, first: int) -> HandRecor
     actions = tuple(
         _read_move(rules, move, first + offset) for offset, move in enumerate(moves)
     )
-    return HandRecord(Deal(dealer, tuple(hands), trick_card, trick_seat), actions)
+    return HandRecord(Deal(dealer, tuple(hands), trick_card, trick_seat, kitty), actions)
 
 
-_VERBS = ("play", "pass", "give", "offer", "take", "return")
+_VERBS = ("play", "pass", "give", "offer", "take", "return", "bid", "call", "rob")
 
 
 def _read_move(rules: Rules, data: object, index: int) -> Action:
-    move_data = _mapping(data, f"move {index}", index)
-    seat = _integer(move_data.get("seat"), f"move {index}: seat", "a seat number", index)
+    move_data = _mapping(data, f"move {index + 1}", index)
+    seat = _integer(move_data.get("seat"), f"move {index + 1}: seat", "a seat number", index)
     verbs = [verb for verb in _VERBS if verb in move_data]
     if len(verbs) != 1:
         raise InvalidRecordError(
-            f"move {index}: exactly one of {', '.join(_VERBS)} is needed, not {len(verbs)}",
+            f"move {index + 1}: exactly one of {', '.join(_VERBS)} is needed, not {len(verbs)}",
             index=index,
         )
     verb = verbs[0]
@@ -728,19 +757,25 @@ def _read_move(rules: Rules, data: object, index: int) -> Action:
     move: Move
     if verb == "pass":
         if value is not True:
-            raise InvalidRecordError(f"move {index}: pass must be true, not {_brief(value)}", index=index)
+            raise InvalidRecordError(f"move {index + 1}: pass must be true, not {_brief(value)}", index=index)
         move = PASS
     elif verb == "play":
         move = _read_play(rules, move_data, index)
+    elif verb in ("bid", "call", "rob"):
+        if verb == "bid" and (type(value) is not int or not 1 <= value <= 3):
+            raise InvalidRecordError(f"move {index + 1}: a bid is 1, 2 or 3, not {_brief(value)}", index=index, rule="D3.1")
+        if verb != "bid" and value is not True:
+            raise InvalidRecordError(f"move {index + 1}: {verb} must be true, not {_brief(value)}", index=index, rule="D3.4")
+        move = auction_move(verb, str(value) if verb == "bid" else "")
     elif verb == "offer":
-        cards = _cards(value, f"move {index} offer", index, 2)
+        cards = _cards(value, f"move {index + 1} offer", index, 2)
         if len(cards) != 2:
-            raise InvalidRecordError(f"move {index}: an offer is two cards", index=index, rule="R8.2")
+            raise InvalidRecordError(f"move {index + 1}: an offer is two cards", index=index, rule="R8.2")
         move = Offer(cards)
     else:
-        cards = _cards(value, f"move {index} {verb}", index, 1)
+        cards = _cards(value, f"move {index + 1} {verb}", index, 1)
         if len(cards) != 1:
-            raise InvalidRecordError(f"move {index}: {verb} takes one card", index=index, rule="R8.2")
+            raise InvalidRecordError(f"move {index + 1}: {verb} takes one card", index=index, rule="R8.2")
         move = Give(cards[0]) if verb == "give" else Take(cards[0]) if verb == "take" else Return(cards[0])
     return Action(seat, move)
 
@@ -750,8 +785,9 @@ _KINDS = {kind.value: kind for kind in Kind}
 
 def _most_held(rules: Rules) -> int:
     """The most cards a hand can hold, so the most a play can have: the largest hand of
-    the deal (R2.2), and one more for the card a Winner holds during the exchange (R8.2)."""
-    return -(-len(rules.deck()) // rules.players) + 1
+    the deal (R2.2), and one more for the card a Winner holds during the exchange (R8.2),
+    or the kitty the landlord takes (D4.1)."""
+    return -(-len(rules.deck()) // rules.players) + 1 + rules.kitty
 
 
 def _read_play(rules: Rules, data: Mapping[str, Any], index: int) -> Play:
@@ -759,25 +795,25 @@ def _read_play(rules: Rules, data: Mapping[str, Any], index: int) -> Play:
     of typed cards (:func:`~zhengshangyou.plays.resolve`, R3.16), then, when they
     form that kind in several ways, the ``"reading"``-th of them (the first without it)."""
     most = _most_held(rules)
-    cards = _cards(data["play"], f"move {index} play", index, most)
+    cards = _cards(data["play"], f"move {index + 1} play", index, most)
     if len(cards) > most:
         raise InvalidRecordError(
-            f"move {index}: a play of {len(cards)} cards, more than a hand can hold ({most})", index=index
+            f"move {index + 1}: a play of {len(cards)} cards, more than a hand can hold ({most})", index=index
         )
     kind_value = data.get("kind")
     kind = _KINDS.get(kind_value) if isinstance(kind_value, str) else None
     if kind is None:
         raise InvalidRecordError(
-            f"move {index}: kind must be one of {', '.join(_KINDS)}, not {_brief(kind_value)}",
+            f"move {index + 1}: kind must be one of {', '.join(_KINDS)}, not {_brief(kind_value)}",
             index=index,
         )
-    with _reading(f"move {index} play", index):
+    with _reading(f"move {index + 1} play", index):
         play = resolve(cards, rules, kind=kind)
     reading = data.get("reading", 0)
     same = _same_kind(play, rules)
     if isinstance(reading, bool) or not isinstance(reading, int) or not 0 <= reading < len(same):
         raise InvalidRecordError(
-            f"move {index}: no reading {_brief(reading)} of these cards", index=index
+            f"move {index + 1}: no reading {_brief(reading)} of these cards", index=index
         )
     return same[reading]
 
@@ -793,8 +829,9 @@ class RefereeReport:
     """The referee's verdict on a record.
 
     ``legal`` is True when every move is legal; otherwise ``index`` is the first
-    illegal move's index over the whole match, ``rule`` the rule it breaks and
-    ``reason`` why. ``results`` are the finished hands' results as replayed.
+    illegal move's index over the whole match (from 0), ``rule`` the rule it
+    breaks and ``reason`` why (in words that count moves and hands from 1, as
+    people do). ``results`` are the finished hands' results as replayed.
 
     >>> RefereeReport(legal=False, index=4, rule="R4.1", reason="...", results=(), scores=()).legal
     False
@@ -810,7 +847,7 @@ class RefereeReport:
     def __str__(self) -> str:
         if self.legal:
             return f"legal; scores {list(self.scores)}"
-        where = "the record" if self.index is None else f"move {self.index}"
+        where = "the record" if self.index is None else f"move {self.index + 1}"
         return f"illegal at {where} ({self.rule or 'format'}): {self.reason}"
 
 

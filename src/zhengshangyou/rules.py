@@ -48,8 +48,8 @@ __all__ = [
     "option_help",
 ]
 
-FirstLead = Literal["start_card", "trick_card", "dealer"]
-LaterLead = Literal["loser", "winner", "start_card"]
+FirstLead = Literal["start_card", "trick_card", "dealer", "landlord"]
+LaterLead = Literal["loser", "winner", "start_card", "landlord"]
 NextDealer = Literal["loser", "winner", "rotate"]
 FourOfAKind = Literal["plain", "bomb", "bomb_with_kicker"]
 RunOrder = Literal["no_two", "two_low", "two_high", "either_end"]
@@ -59,8 +59,14 @@ AirplaneWings = Literal["none", "singles", "pairs", "singles_or_pairs"]
 KickerRepeat = Literal["distinct", "up_to_3", "any"]
 BombOrder = Literal["size_then_rank", "rank_only"]
 End = Literal["one_left", "first_out"]
-Scoring = Literal["cards_left", "placement", "none"]
+Scoring = Literal["cards_left", "placement", "none", "multiplier", "win_loss", "douzero"]
 Exchange = Literal["none", "highest_for_one_of_two", "highest_for_any"]
+Teams = Literal["none", "landlord"]
+Auction = Literal["none", "bid", "call_rob"]
+BidRounds = Literal["once", "until_two_passes"]
+FirstBidder = Literal["face_up_card", "rotate", "random"]
+AllPass = Literal["redeal", "void"]
+DouzeroObjective = Literal["wp", "adp", "logadp"]
 
 _Validator = Any
 
@@ -85,6 +91,16 @@ def _choice(choices: Any) -> _Validator:
             )
 
     return check
+
+
+def _choice_or_none(choices: Any) -> _Validator:
+    check = _choice(choices)
+
+    def check_or_none(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if value is not None:
+            check(instance, attribute, value)
+
+    return check_or_none
 
 
 def _flag(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -113,6 +129,16 @@ def _at_least(low: int, high: int | None = None) -> _Validator:
             )
 
     return check
+
+
+def _at_least_or_none(low: int, high: int) -> _Validator:
+    check = _at_least(low, high)
+
+    def check_or_none(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if value is not None:
+            check(instance, attribute, value)
+
+    return check_or_none
 
 
 def _to_suit_order(value: object) -> tuple[Suit, ...] | None:
@@ -253,6 +279,21 @@ class Rules:
     )
     target_score: int | None = attrs.field(default=None, converter=_to_target)
     exchange: Exchange = attrs.field(default="none", validator=_choice(Exchange))
+
+    # Dou Dizhu (FAMILY.md part D): the landlord and his side, the kitty, the auction,
+    # and the options of its scoring (D2-D4, D9)
+    teams: Teams = attrs.field(default="none", validator=_choice(Teams))
+    kitty: int = attrs.field(default=0, validator=_at_least(0, 12))
+    kitty_public: bool | None = attrs.field(default=None, validator=_flag_or_none)
+    auction: Auction = attrs.field(default="none", validator=_choice(Auction))
+    bid_rounds: BidRounds | None = attrs.field(default=None, validator=_choice_or_none(BidRounds))
+    first_bidder: FirstBidder | None = attrs.field(default=None, validator=_choice_or_none(FirstBidder))
+    all_pass: AllPass | None = attrs.field(default=None, validator=_choice_or_none(AllPass))
+    landlord_seat: int | None = attrs.field(default=None, validator=_at_least_or_none(0, 7))
+    spring_multiplier: int | None = attrs.field(default=None, validator=_at_least_or_none(2, 3))
+    douzero_objective: DouzeroObjective | None = attrs.field(
+        default=None, validator=_choice_or_none(DouzeroObjective)
+    )
     def __new__(cls, /, **options: Any) -> Rules:
         # R10: an option name the library does not know is refused by name (the
         # generated ``__init__`` would raise a bare TypeError). ``__init__`` keeps
@@ -307,13 +348,77 @@ class Rules:
                 "jokers",
                 rule="R2.4",
             )
-        if self.players > self.deck_size:
+        if self.players > self.deck_size - self.kitty:
             raise clash(
-                f"{self.players} players cannot each receive a card from {self.deck_size} cards",
+                f"{self.players} players cannot each receive a card from {self.deck_size - self.kitty} cards",
                 "players",
                 "decks",
                 "jokers",
+                *(("kitty",) if self.kitty else ()),
                 rule="R2.1",
+            )
+        self._check_landlord_clashes(clash)
+
+    def _check_landlord_clashes(self, clash: Callable[..., InvalidRulesError]) -> None:
+        """D12, R10: the options of a game with a landlord (teams, kitty, auction,
+        scoring) hold only together."""
+        landlord = self.teams == "landlord"
+        for option in ("first_lead", "later_lead"):
+            if (getattr(self, option) == "landlord") != landlord:
+                raise clash(
+                    f"{option}={getattr(self, option)!r} with teams={self.teams!r}: the landlord leads"
+                    " every hand of a game with a landlord, and only there",
+                    option,
+                    "teams",
+                    rule="D7.1",
+                )
+        if landlord:
+            for option, wanted, rule in (("end", "first_out", "D8.1"), ("exchange", "none", "D4")):
+                if getattr(self, option) != wanted:
+                    raise clash(
+                        f"teams='landlord' needs {option}={wanted!r}, not {getattr(self, option)!r}",
+                        "teams",
+                        option,
+                        rule=rule,
+                    )
+            if self.scoring in ("cards_left", "placement"):
+                raise clash(
+                    f"scoring={self.scoring!r} scores seats one by one; with teams='landlord' use"
+                    " 'multiplier', 'win_loss', 'douzero' or 'none'",
+                    "scoring",
+                    "teams",
+                    rule="D9",
+                )
+        else:
+            # (each option against its own unset value: landlord_seat=0 names a landlord too)
+            for option, rule, unset in (("kitty", "D4.1", 0), ("auction", "D3", "none"), ("landlord_seat", "D3.5", None)):
+                if getattr(self, option) != unset:
+                    raise clash(f"{option} needs teams='landlord'", option, "teams", rule=rule)
+            if self.scoring in ("multiplier", "douzero"):
+                raise clash(
+                    f"scoring={self.scoring!r} needs teams='landlord'", "scoring", "teams", rule="D9"
+                )
+        dependent: tuple[tuple[str, bool, str, str], ...] = (
+            ("kitty_public", self.kitty > 0, "kitty", "D4.1"),
+            ("bid_rounds", self.auction == "bid", "auction", "D3.2"),
+            ("first_bidder", self.auction != "none", "auction", "D2.3"),
+            ("all_pass", self.auction != "none", "auction", "D3.3"),
+            ("landlord_seat", self.auction == "none", "auction", "D3.5"),
+            ("spring_multiplier", self.scoring == "multiplier", "scoring", "D9.2"),
+            ("douzero_objective", self.scoring == "douzero", "scoring", "D9.4"),
+        )
+        for option, allowed, other, rule in dependent:
+            if getattr(self, option) is not None and not allowed:
+                raise clash(
+                    f"{option} does not apply with {other}={getattr(self, other)!r}", option, other,
+                    rule=rule + ", D12",
+                )
+        if self.landlord_seat is not None and self.landlord_seat >= self.players:
+            raise clash(
+                f"landlord_seat must be a seat 0..{self.players - 1}, not {self.landlord_seat}",
+                "landlord_seat",
+                "players",
+                rule="D3.5, D12",
             )
 
     @property
@@ -332,6 +437,26 @@ class Rules:
         108
         """
         return make_deck(self.decks, jokers=self.jokers)
+
+    @property
+    def kitty_shown(self) -> bool:
+        """Whether the kitty's cards show to every seat once the landlord takes them
+        (D4.1): ``kitty_public``, True when unset.
+
+        >>> Rules.preset("doudizhu").kitty_shown, Rules.preset("openspiel").kitty_shown
+        (True, False)
+        """
+        return self.kitty_public is not False
+
+    @property
+    def first_card_shown(self) -> bool:
+        """Whether a dealt card is turned face up at every deal to choose the first
+        bidder (D2.3: ``first_bidder="face_up_card"``, the default of an auction).
+
+        >>> Rules.preset("doudizhu").first_card_shown, Rules().first_card_shown
+        (True, False)
+        """
+        return self.auction != "none" and self.first_bidder in (None, "face_up_card")
 
     @property
     def adjacent_wing_trios(self) -> bool:
@@ -396,7 +521,7 @@ class Rules:
     def _deal_sizes(self) -> list[int]:
         """Every seat's deal under R2.2, largest first: ``deck_size // players`` each,
         and one more for the ``deck_size % players`` seats from the dealer on."""
-        each, odd = divmod(self.deck_size, self.players)
+        each, odd = divmod(self.deck_size - self.kitty, self.players)
         return [each + 1] * odd + [each] * (self.players - odd)
 
     @property
@@ -424,9 +549,9 @@ class Rules:
         (18, 19)
         """
         sizes = self._deal_sizes()
-        odd = self.deck_size % self.players
+        odd = (self.deck_size - self.kitty) % self.players
         extra = self.exchange != "none" and not (odd == 1 and self.next_dealer == "loser")
-        return sizes[0] + extra
+        return sizes[0] + extra + self.kitty  # (the landlord takes the kitty, D4.1)
 
     @property
     def max_moves(self) -> int:
@@ -457,6 +582,14 @@ class Rules:
         (212, 201)
         """
         decisions = {"none": 0, "highest_for_one_of_two": 3, "highest_for_any": 2}[self.exchange]
+        # An auction (D3): one turn a seat when bidding once; at most three rising bids,
+        # each after fewer than ``players`` passes, then the passes that end it, when
+        # bidding until two pass; a call and a rob (or a decline) a seat under call_rob.
+        players = self.players
+        if self.auction == "bid":
+            decisions += players if self.bid_rounds in (None, "once") else 4 * players
+        elif self.auction == "call_rob":
+            decisions += 2 * players
         plays = self.deck_size - (1 if self.end == "one_left" else self.players - 1)
         return decisions + plays + (plays - 1) * (self.players - 1)
 
@@ -489,6 +622,10 @@ class Rules:
         """
         if self.scoring == "none":
             return (0, 0)
+        if self.teams == "landlord":
+            return self._landlord_score_bounds()
+        if self.scoring == "win_loss":
+            return (0, 1)
         if self.scoring == "placement":
             return (1 if self.players == 2 else 0, 2)
         sizes = self._deal_sizes()
@@ -498,6 +635,28 @@ class Rules:
             return max([3 * size, *played])
 
         return (-loss(sizes[0]), sum(map(loss, sizes[:-1])))
+
+    def _landlord_score_bounds(self) -> tuple[int, int]:
+        """The score bounds of a game with a landlord (D9): the landlord wins or loses
+        the stake from each other seat; the stake is the base (at most 3 bids, or 2 to
+        the number of robs, at most one a seat) times 2 for each bomb and rocket (at
+        most one bomb a rank and deck, and the rocket) and the spring's multiplier.
+
+        >>> Rules.preset("doudizhu").score_bounds   # 3 * 2**14 * 2 = 98,304 from each of 2
+        (-196608, 196608)
+        >>> Rules.preset("rlcard").score_bounds, Rules.preset("douzero").score_bounds
+        ((0, 1), (-16384, 16384))
+        """
+        bombs = 13 * self.decks + (1 if self.joker_bomb else 0)
+        if self.scoring == "win_loss":
+            return (0, 1)
+        if self.scoring == "douzero":
+            r = {"wp": 1, "adp": 2**bombs, "logadp": bombs + 1}[self.douzero_objective or "adp"]
+            return (-r, r)
+        base = 3 if self.auction != "call_rob" else 2**self.players
+        stake = base * 2**bombs * (self.spring_multiplier or 2)
+        others = self.players - 1
+        return (-others * stake, others * stake)
 
     # --- values: copied as themselves, pickled as their options ----------------
 
@@ -530,10 +689,12 @@ class Rules:
         False
         >>> "".join(suit.letter for suit in Rules.preset("zhengshangyou", straights_by_suit=True).suit_order)
         'DCHS'
-        >>> Rules.preset("big-two")
+        >>> Rules.preset("hearts")
         Traceback (most recent call last):
         ...
-        zhengshangyou.errors.InvalidRulesError: unknown preset 'big-two'; presets are: zhengshangyou, winner, winner-classic, two-deck
+        zhengshangyou.errors.InvalidRulesError: unknown preset 'hearts'; presets are: zhengshangyou, winner, winner-classic, two-deck, doudizhu, douzero, rlcard, openspiel
+        >>> Rules.preset("doudizhu", auction="call_rob").bid_rounds is None   # (D12: no longer applies)
+        True
         """
         try:
             options = PRESETS[name] if isinstance(name, str) else None
@@ -562,6 +723,12 @@ class Rules:
             and any(overrides.get(option) is True for option in _BY_SUIT)
         ):
             merged["suit_order"] = "DCHS"
+        # Likewise, an override under which an option of the preset's auction or
+        # scoring no longer applies drops that option (D12): the Dou Dizhu preset with
+        # auction="call_rob" has no bid_rounds, with scoring="win_loss" no spring multiplier.
+        for option, applies in _APPLIES.items():
+            if option not in overrides and merged.get(option) is not None and not applies(merged):
+                merged[option] = None
         return cls(**merged)
 
     @staticmethod
@@ -569,7 +736,7 @@ class Rules:
         """The names of the presets, the default first.
 
         >>> Rules.preset_names()
-        ('zhengshangyou', 'winner', 'winner-classic', 'two-deck')
+        ('zhengshangyou', 'winner', 'winner-classic', 'two-deck', 'doudizhu', 'douzero', 'rlcard', 'openspiel')
         """
         return tuple(PRESETS)
 
@@ -809,7 +976,95 @@ PRESETS: dict[str, dict[str, Any]] = {
         "airplane_wings": "pairs",
     },
 }
-"""The option overrides of each preset (RULES.md section 9), on top of the defaults."""
+"""The option overrides of each preset (RULES.md section 9, FAMILY.md D10), on top of
+the defaults."""
+
+#: The options of a game with a landlord that apply only with another option's value
+#: (D12), each with the test of the options that says whether it applies.
+_APPLIES: dict[str, Callable[[Mapping[str, Any]], bool]] = {
+    "kitty_public": lambda options: bool(options.get("kitty")),
+    "bid_rounds": lambda options: options.get("auction") == "bid",
+    "first_bidder": lambda options: options.get("auction", "none") != "none",
+    "all_pass": lambda options: options.get("auction", "none") != "none",
+    "landlord_seat": lambda options: options.get("auction", "none") == "none",
+    "spring_multiplier": lambda options: options.get("scoring") == "multiplier",
+    "douzero_objective": lambda options: options.get("scoring") == "douzero",
+}
+
+#: Dou Dizhu's table, deal, combinations and play, shared by its four presets (D1-D8).
+_DOUDIZHU: dict[str, Any] = {
+    "players": 3,
+    "kitty": 3,
+    "teams": "landlord",
+    "first_lead": "landlord",
+    "later_lead": "landlord",
+    "next_dealer": "rotate",
+    "end": "first_out",
+    "run_order": "no_two",
+    "min_straight": 5,
+    "min_pair_run": 3,
+    "min_triple_run": 2,
+    "triple_with_single": True,
+    "full_house": True,
+    "airplane_wings": "singles_or_pairs",
+    "four_of_a_kind": "bomb",
+    "joker_bomb": True,
+}
+PRESETS.update(
+    {
+        "doudizhu": {  # DDZ-PAGAT, DDZ-WIKI
+            **_DOUDIZHU,
+            "auction": "bid",
+            "bid_rounds": "once",
+            "first_bidder": "face_up_card",
+            "all_pass": "redeal",
+            "kitty_public": True,
+            "four_with_two": True,
+            "kicker_repeat": "distinct",
+            "rocket_in_kickers": False,
+            "wing_trio_adjacent": False,
+            "scoring": "multiplier",
+            "spring_multiplier": 2,
+        },
+        "douzero": {  # DDZ-DOUZERO
+            **_DOUDIZHU,
+            "auction": "none",
+            "landlord_seat": 0,
+            "kitty_public": True,
+            "four_with_two": True,
+            "kicker_repeat": "any",
+            "rocket_in_kickers": True,
+            "wing_trio_adjacent": False,
+            "scoring": "douzero",
+            "douzero_objective": "adp",
+        },
+        "rlcard": {  # DDZ-RLCARD
+            **_DOUDIZHU,
+            "auction": "none",
+            "landlord_seat": 0,
+            "kitty_public": True,
+            "four_with_two": True,
+            "kicker_repeat": "up_to_3",
+            "rocket_in_kickers": False,
+            "wing_trio_adjacent": False,
+            "scoring": "win_loss",
+        },
+        "openspiel": {  # DDZ-OPENSPIEL
+            **_DOUDIZHU,
+            "auction": "bid",
+            "bid_rounds": "until_two_passes",
+            "first_bidder": "face_up_card",
+            "all_pass": "void",
+            "kitty_public": False,
+            "four_with_two": False,
+            "kicker_repeat": "up_to_3",
+            "rocket_in_kickers": False,
+            "wing_trio_adjacent": True,
+            "scoring": "multiplier",
+            "spring_multiplier": 2,
+        },
+    }
+)
 
 _OPTION_NAMES = frozenset(Rules.option_names())
 
@@ -835,10 +1090,10 @@ _OPTION_HELP = {
     "decks": OptionHelp('how many 54- or 52-card decks are shuffled together', '1 or 2', ('R1.3', 'R3.10', 'R3.12', 'R3.13', 'R3.14', 'R10')),
     "jokers": OptionHelp('whether the two jokers are in each deck', 'True, False', ('R1.3', 'R3.12', 'R3.13', 'R10')),
     "suit_order": OptionHelp('the suits from weakest to strongest, where suits are compared', 'None, or the four suits once each, weakest first (given as a string such as "DCHS" or a sequence of suits)', ('R1.2', 'R4.3', 'R4.5', 'R8.2', 'R10')),
-    "first_lead": OptionHelp('who leads the first hand', '"start_card", "trick_card", "dealer"', ('R2.4',)),
+    "first_lead": OptionHelp('who leads the first hand', '"start_card", "trick_card", "dealer", "landlord"', ('R2.4', 'D7.1')),
     "start_card": OptionHelp('the card whose holder leads (first_lead or later_lead "start_card")', 'any card of the deck, as a Card or in the notation', ('R2.4', 'R2.5', 'R2.6', 'R10')),
     "start_card_must_be_played": OptionHelp('whether the first lead must include the start card', 'True, False', ('R2.5',)),
-    "later_lead": OptionHelp('who leads the hands after the first', '"loser", "winner", "start_card"', ('R2.6',)),
+    "later_lead": OptionHelp('who leads the hands after the first', '"loser", "winner", "start_card", "landlord"', ('R2.6', 'D7.1')),
     "next_dealer": OptionHelp('who deals the next hand', '"loser", "winner", "rotate"', ('R2.7',)),
     "full_house": OptionHelp('whether a triple with a pair is a combination', 'True, False', ('R3.4',)),
     "triple_with_single": OptionHelp('whether a triple with a single is a combination', 'True, False', ('R3.5',)),
@@ -866,10 +1121,20 @@ _OPTION_HELP = {
     "pass_locks_out": OptionHelp('whether a pass keeps the player out of the rest of the trick', 'True, False', ('R5.3',)),
     "auto_restart": OptionHelp('whether a play nobody can beat ends the trick at once', 'True, False', ('R5.6',)),
     "end": OptionHelp('when a hand ends: one player left, or the first out', '"one_left", "first_out"', ('R6.1', 'R6.2')),
-    "scoring": OptionHelp('how a hand is scored', '"cards_left", "placement", "none"', ('R7.1', 'R7.2', 'R7.3')),
+    "scoring": OptionHelp('how a hand is scored', '"cards_left", "placement", "none", "multiplier", "win_loss", "douzero" ("multiplier" and "douzero" need teams "landlord", which needs one of the last four)', ('R7.1', 'R7.2', 'R7.3', 'D9.1', 'D9.3', 'D9.4')),
     "penalty_tiers": OptionHelp('the card counts from which a loss is doubled or tripled (None: automatic)', 'None, or (min_cards, multiplier) pairs with rising min_cards of at least 1 and multipliers of at least 1, such as ((10, 2),)', ('R7.1',)),
     "target_score": OptionHelp('the score that ends a match (None: no end)', 'None or a positive whole number', ('R7.2', 'R7.4')),
     "exchange": OptionHelp('the card exchange between the Loser and the Winner before each later hand', '"none", "highest_for_one_of_two", "highest_for_any"', ('R8.1', 'R8.2', 'R8.3', 'R8.4')),
+    "teams": OptionHelp('who plays together: nobody, or the landlord alone against the others', '"none", "landlord" (needs first_lead and later_lead "landlord", end "first_out")', ('D4.2', 'D8.1', 'D12')),
+    "kitty": OptionHelp('how many cards are set aside at the deal for the landlord', '0 to 12 (more than 0 needs teams "landlord")', ('D2.2', 'D4.1')),
+    "kitty_public": OptionHelp('whether the kitty shows to every seat once the landlord takes it (None: True)', 'None, True, False (needs a kitty)', ('D4.1', 'D12')),
+    "auction": OptionHelp('how the landlord is chosen: a fixed seat, bids of 1 to 3, or call and rob', '"none", "bid", "call_rob" (the last two need teams "landlord")', ('D3.1', 'D3.4', 'D3.5')),
+    "bid_rounds": OptionHelp('how long the bidding goes on (None: "once")', 'None, "once", "until_two_passes" (needs auction "bid")', ('D3.2', 'D12')),
+    "first_bidder": OptionHelp('who bids first (None: "face_up_card")', 'None, "face_up_card", "rotate", "random" (needs an auction)', ('D2.3', 'D12')),
+    "all_pass": OptionHelp('what happens when nobody bids (None: "redeal")', 'None, "redeal", "void" (needs an auction)', ('D3.3', 'D12')),
+    "landlord_seat": OptionHelp('the landlord without an auction (None: seat 0)', 'None or a seat (needs teams "landlord" and auction "none")', ('D3.5', 'D12')),
+    "spring_multiplier": OptionHelp('what a spring or an anti-spring multiplies the stake by (None: 2)', 'None, 2, 3 (needs scoring "multiplier")', ('D9.2', 'D12')),
+    "douzero_objective": OptionHelp("DouZero's reward (None: \"adp\")", 'None, "wp", "adp", "logadp" (needs scoring "douzero")', ('D9.4', 'D12')),
 }
 
 

@@ -20,7 +20,7 @@ import attrs
 from zhengshangyou.errors import WrongTypeError
 from zhengshangyou.rules import Rules, check_rules
 
-__all__ = ["HandResult", "match_over", "penalty", "score_hand"]
+__all__ = ["HandResult", "landlord_scores", "match_over", "penalty", "score_hand"]
 
 
 def penalty(rules: Rules, cards_left: int, *, played: bool) -> int:
@@ -57,6 +57,9 @@ def score_hand(
     >>> score_hand(Rules(scoring="placement"), finishing_order=(2, 0, 1, 3),
     ...            cards_left=(1, 5, 0, 7), played=(True,) * 4)
     (1, 0, 2, 0)
+    >>> score_hand(Rules(scoring="win_loss"), finishing_order=(2, 0, 1, 3),
+    ...            cards_left=(1, 5, 0, 7), played=(True,) * 4)
+    (0, 0, 1, 0)
     >>> score_hand(Rules(scoring="none"), finishing_order=(2, 0, 1, 3),
     ...            cards_left=(1, 5, 0, 7), played=(True,) * 4)
     (0, 0, 0, 0)
@@ -75,7 +78,47 @@ def score_hand(
         scores[finishing_order[0]] += 2
         if seats > 1:
             scores[finishing_order[1]] += 1
+    elif rules.scoring == "win_loss":  # D9.3 without a landlord: the Winner alone wins
+        scores[finishing_order[0]] = 1
     return tuple(scores)
+
+
+def landlord_scores(
+    rules: Rules, *, landlord: int, winner: int, base: int, bombs: int, spring: bool
+) -> tuple[int, ...]:
+    """Each seat's score for a hand of a game with a landlord (D9): ``winner`` went out
+    first; ``base`` is the auction's stake, ``bombs`` the bombs and rockets played by
+    anyone, ``spring`` whether the hand was a spring or an anti-spring (D9.2).
+
+    ``"multiplier"`` (D9.1): the stake is ``base * 2**bombs``, times
+    ``spring_multiplier`` for a spring; each other seat pays the landlord the stake
+    when he wins, and he pays each of them when he loses. ``"win_loss"`` (D9.3): 1 to
+    each winner, 0 to each loser. ``"douzero"`` (D9.4): the landlord gets ``r`` on a
+    win and ``-r`` on a loss, each other seat the opposite, with ``r`` 1, ``2**bombs``
+    or ``bombs + 1`` (``douzero_objective`` "wp", "adp", "logadp"). ``"none"``: 0.
+
+    >>> rules = Rules.preset("doudizhu")        # DE11: bid 3, a bomb and the rocket, a spring
+    >>> landlord_scores(rules, landlord=0, winner=0, base=3, bombs=2, spring=True)
+    (48, -24, -24)
+    >>> landlord_scores(Rules.preset("douzero"), landlord=0, winner=0, base=1, bombs=2, spring=True)
+    (4, -4, -4)
+    >>> landlord_scores(Rules.preset("rlcard"), landlord=0, winner=0, base=1, bombs=2, spring=True)
+    (1, 0, 0)
+    """
+    seats = rules.players
+    won = winner == landlord
+    if rules.scoring == "win_loss":
+        return tuple(int((seat == landlord) == won) for seat in range(seats))
+    if rules.scoring == "multiplier":
+        stake = base * 2**bombs * ((rules.spring_multiplier or 2) if spring else 1)
+    elif rules.scoring == "douzero":  # (not zero-sum: the landlord gets r, each other -r)
+        objective = rules.douzero_objective or "adp"
+        r = 1 if objective == "wp" else 2**bombs if objective == "adp" else bombs + 1
+        return tuple((r if won else -r) * (1 if seat == landlord else -1) for seat in range(seats))
+    else:
+        return (0,) * seats
+    each = stake if won else -stake
+    return tuple(each * (seats - 1) if seat == landlord else -each for seat in range(seats))
 
 
 def _check_hand(
@@ -116,7 +159,7 @@ def match_over(rules: Rules, totals: Sequence[int]) -> bool:
     return target is not None and max(totals) >= target
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class HandResult:
     """What a finished hand decided (R6, R7): the finishing order, the Winner and
     the Loser, the cards each seat held when the Winner went out, whether each
@@ -133,21 +176,62 @@ class HandResult:
     cards_left: tuple[int, ...]
     played: tuple[bool, ...]
     scores: tuple[int, ...]
+    #: The landlord of a game with one (D4), -1 otherwise or when the hand was thrown in.
+    landlord: int = -1
+    #: What the stake was multiplied by: 2 a bomb or rocket, and the spring's (D9.1, D9.2).
+    multiplier: int = 1
+
+    def __repr__(self) -> str:
+        # The fields of a game with a landlord show only there (a Zheng Shangyou
+        # hand's result reads as it always has).
+        landlord = f", landlord={self.landlord}, multiplier={self.multiplier}" if self.landlord >= 0 else ""
+        return (
+            f"HandResult(finishing_order={self.finishing_order!r}, cards_left={self.cards_left!r},"
+            f" played={self.played!r}, scores={self.scores!r}{landlord})"
+        )
+
+    @property
+    def thrown_in(self) -> bool:
+        """Whether the hand was thrown in because nobody bid (D3.3): nobody went out,
+        every score is 0, and the Winner and the Loser are -1.
+
+        >>> HandResult((), (17, 17, 17), (False,) * 3, (0, 0, 0)).thrown_in
+        True
+        """
+        return not self.finishing_order
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won the hand: the Winner, with his side in a game with a
+        landlord (D4.2, D8.1); none when the hand was thrown in.
+
+        >>> HandResult((1, 0, 2), (0, 3, 5), (True,) * 3, (-1, 2, -1), landlord=1).winners
+        (1,)
+        >>> HandResult((2, 0, 1), (3, 5, 0), (True,) * 3, (1, -2, 1), landlord=1).winners
+        (0, 2)
+        """
+        if self.thrown_in:
+            return ()
+        winner = self.finishing_order[0]
+        if self.landlord < 0 or winner == self.landlord:
+            return (winner,)
+        return tuple(seat for seat in range(len(self.scores)) if seat != self.landlord)
 
     @property
     def winner(self) -> int:
-        """The first seat out, 上游 (R6.1).
+        """The first seat out, 上游 (R6.1); -1 when the hand was thrown in (D3.3).
 
         >>> HandResult((2, 0, 1), (3, 5, 0), (True,) * 3, (-3, -5, 8)).winner
         2
         """
-        return self.finishing_order[0]
+        return self.finishing_order[0] if self.finishing_order else -1
 
     @property
     def loser(self) -> int:
-        """The last seat in the finishing order, 下游 (R6.1, R6.2).
+        """The last seat in the finishing order, 下游 (R6.1, R6.2); -1 when the hand was
+        thrown in (D3.3).
 
         >>> HandResult((2, 0, 1), (3, 5, 0), (True,) * 3, (-3, -5, 8)).loser
         1
         """
-        return self.finishing_order[-1]
+        return self.finishing_order[-1] if self.finishing_order else -1

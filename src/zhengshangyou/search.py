@@ -6,7 +6,10 @@ with what the seat knows, drawn by :func:`~zhengshangyou.worlds.sample_world`
 (uniform over the deals of the unseen cards). From each they play the hand out
 with a quick *rollout policy* (the greedy player's rule, with some randomness)
 and score it (R7). Under ``scoring="cards_left"`` (and ``"none"``) a hand's scores
-are fixed the moment the Winner goes out (R7.1), so rollouts stop there.
+are fixed the moment the Winner goes out (R7.1), so rollouts stop there. In a
+game with a landlord a seat's score is its side's (D9: a peasant gains when the
+other peasant goes out first); a rollout stops when the hand ends (D8.1) or is
+thrown in because nobody bid (D3.3: every score 0, whatever the next deal).
 
 - :class:`MonteCarloBot`: for every legal move, ``rollouts`` determinized
   playouts; the move with the best mean score.
@@ -54,16 +57,16 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 
-from zhengshangyou.actions import PASS, Give, Move, Offer, Return, Take
+from zhengshangyou.actions import PASS, Bid, Call, Give, Move, Offer, Return, Rob, Take
 from zhengshangyou.actionspace import ActionSpace
-from zhengshangyou.bots import GreedyBot, check_turn, greedy_move
+from zhengshangyou.bots import GreedyBot, auction_decision, check_turn, greedy_move
 from zhengshangyou.combinations import KIND_BITS, catalogue, kinds_mask
 from zhengshangyou.errors import WrongTypeError, ZhengShangyouError, brief_repr, check_int
 from zhengshangyou.game import Observation, State
 from zhengshangyou.moves import legal_plays
 from zhengshangyou.plays import Play
 from zhengshangyou.rules import Rules
-from zhengshangyou.scoring import score_hand
+from zhengshangyou.scoring import landlord_scores, score_hand
 from zhengshangyou.worlds import sample_world
 
 __all__ = [
@@ -106,40 +109,54 @@ def _greedy(state: State, moves: Sequence[Move]) -> Move:
     opponent is close to going out; exchange: the first decision, or the lowest card."""
     first = moves[0]
     if not isinstance(first, Play) and first is not PASS:
+        if isinstance(first, (Bid, Call, Rob)):  # the auction (D3), by the high cards alone
+            decision = auction_decision(state.hands[state.trick.to_act], state.rules, moves, plan=False)
+            assert decision is not None
+            return decision
         if isinstance(first, Take):
             return max(moves, key=lambda move: move.card)  # type: ignore[union-attr]
         if isinstance(first, (Give, Return)):
             return first
         assert isinstance(first, Offer)
         return first  # offers come lowest first
+    seat, top_seat, landlord = state.trick.to_act, state.trick.top_seat, state.hand_state.landlord
     return greedy_move(
         moves,
         leading=state.trick.top is None,
         revolution=state.hand_state.revolution,
         threat=lambda: _threat(state),
+        partner_on_top=landlord >= 0 and top_seat >= 0 and landlord not in (seat, top_seat),
     )
 
 
 def _threat(state: State) -> int:
-    """The fewest cards an opponent of the seat to act holds."""
-    seat = state.trick.to_act
-    return min((len(hand) for other, hand in enumerate(state.hands) if other != seat and hand), default=99)
+    """The fewest cards an opponent of the seat to act holds (in a game with a
+    landlord, the other side's: D4.2)."""
+    seat, landlord = state.trick.to_act, state.hand_state.landlord
+    return min(
+        (
+            len(hand)
+            for other, hand in enumerate(state.hands)
+            if other != seat and hand and (landlord < 0 or landlord in (seat, other))
+        ),
+        default=99,
+    )
 
 
-def _settled(state: State) -> bool:
-    """Whether the hand's scores are known: it is over, or (under scorings that look
-    only at the moment the Winner goes out, R7.1) the Winner is out."""
-    return state.phase.is_over or (
+def _settled(state: State, number: int) -> bool:
+    """Whether the scores of the hand numbered ``number`` are known: it is over, or
+    (under scorings that look only at the moment the Winner goes out, R7.1) the
+    Winner is out, or it was thrown in and the next hand dealt at once (D3.3)."""
+    return state.phase.is_over or state.match.hand_number != number or (
         state.hand_state.first_out is not None and state.rules.scoring != "placement"
     )
 
 
-def _scores(state: State) -> tuple[int, ...]:
-    """The scores of a settled hand (see :func:`_settled`)."""
-    if state.phase.is_over:
-        result = state.result
-        assert result is not None
-        return result.scores
+def _scores(state: State, number: int) -> tuple[int, ...]:
+    """The scores of the hand numbered ``number``, settled (see :func:`_settled`):
+    each seat's own, which in a game with a landlord is its side's (D9)."""
+    if state.phase.is_over or state.match.hand_number != number:
+        return state.match.results[number].scores
     hand_state = state.hand_state
     assert hand_state.first_out is not None
     cards_left, mask = hand_state.first_out
@@ -160,7 +177,7 @@ def rollout(state: State, rng: random.Random, *, epsilon: float = 0.2) -> tuple[
     >>> len(scores), sum(scores)
     (4, 0)
     """
-    scores = _playout(state, rng, epsilon, None)
+    scores = _playout(state, rng, epsilon, None, state.match.hand_number)
     assert scores is not None  # (no budget: never cut short)
     return scores
 
@@ -180,10 +197,13 @@ class _Work:
         return self.left >= 0
 
 
-def _playout(state: State, rng: random.Random, epsilon: float, work: _Work | None) -> tuple[int, ...] | None:
-    """:func:`rollout`, charging every position's legal moves to ``work``: None when
-    the budget runs out before the scores are settled."""
-    while not _settled(state):
+def _playout(
+    state: State, rng: random.Random, epsilon: float, work: _Work | None, number: int
+) -> tuple[int, ...] | None:
+    """:func:`rollout` of the hand numbered ``number``, charging every position's
+    legal moves to ``work``: None when the budget runs out before the scores are
+    settled."""
+    while not _settled(state, number):
         moves = tuple(state.legal_moves())
         if work is not None and not work.spend(work.step + MOVE_WORK * len(moves)):
             return None
@@ -194,7 +214,7 @@ def _playout(state: State, rng: random.Random, epsilon: float, work: _Work | Non
         else:
             move = _greedy(state, moves)
         state = state.play(move)
-    return _scores(state)
+    return _scores(state, number)
 
 
 def _budget(value: object, name: str) -> int:
@@ -213,8 +233,10 @@ def _limit(value: object) -> float | None:
 
 
 def _world_cost(observation: Observation) -> int:
-    """What one determinization costs of the work budget: the cards it deals."""
-    return max(1, sum(observation.counts))
+    """What one determinization costs of the work budget: the cards it deals (the
+    face-down kitty's included, D2.2)."""
+    kitty = observation.rules.kitty if observation.landlord < 0 else 0
+    return max(1, sum(observation.counts) + kitty)
 
 
 def _fallback(observation: Observation) -> Move:
@@ -224,10 +246,21 @@ def _fallback(observation: Observation) -> Move:
 
 class _Scale:
     """Scores mapped to 0..1 by the rules' bounds of one hand (R7), so that UCB's
-    exploration constant means the same under every scoring."""
+    exploration constant means the same under every scoring.
+
+    In a game with a landlord scored by a stake (D9.1, D9.4) the rules' bounds allow
+    every bomb of the deck (2**14 times the stake), which would squeeze the scores of
+    real hands into a sliver of 0..1: there the bounds are those of a hand at the
+    auction's base (the highest base while it is under way) with one bomb and no
+    spring (a rarer score falls outside 0..1, which UCB takes as it is)."""
 
     def __init__(self, observation: Observation) -> None:
-        low, high = observation.rules.score_bounds
+        rules = observation.rules
+        low, high = rules.score_bounds
+        if rules.teams == "landlord" and rules.scoring in ("multiplier", "douzero"):
+            base = observation.base or (2**rules.players if rules.auction == "call_rob" else 3)
+            high = max(landlord_scores(rules, landlord=0, winner=0, base=base, bombs=1, spring=False))
+            low = -high
         self.low, self.span = low, max(high - low, 1)
 
     def __call__(self, score: int) -> float:
@@ -308,7 +341,7 @@ class MonteCarloBot(_Searcher):
                     stop = True
                     break
                 world = sample_world(observation, rng).play(move)
-                scores = _playout(world, rng, self.epsilon, work)
+                scores = _playout(world, rng, self.epsilon, work, observation.hand_number)
                 if scores is None:
                     stop = True
                     break
@@ -365,6 +398,8 @@ def _lowest_id(observation: Observation, moves: list[Move]) -> Move:
     play in that view, in the view's order, then the pass. So the lowest is the first
     listed of the moves with a rank play's id, else the first in the deck's order of
     the others; an exchange decision's id comes from the action space."""
+    if any(isinstance(move, (Bid, Call, Rob)) for move in moves):
+        return moves[0]  # the auction's moves: the first listed (no action-space ids, D3)
     if not all(isinstance(move, Play) or move is PASS for move in moves):
         space = ActionSpace(observation.rules)
         return min(moves, key=space.encode)
@@ -487,7 +522,8 @@ class ISMCTSBot(_Searcher):
         """One iteration from the determinization ``state``; False, with nothing backed
         up, when the work budget runs out first."""
         node, path = root, []
-        while not _settled(state):
+        number = state.match.hand_number
+        while not _settled(state, number):
             moves = tuple(state.legal_moves())
             if not work.spend(work.step + MOVE_WORK * len(moves)):
                 return False
@@ -508,7 +544,7 @@ class ISMCTSBot(_Searcher):
             node = children[action]
             path.append(node)
             state = state.play(legal[action])
-        scores = _playout(state, rng, self.epsilon, work)
+        scores = _playout(state, rng, self.epsilon, work, number)
         if scores is None:
             return False
         for visited in path:

@@ -33,7 +33,7 @@ import attrs
 from rich.console import Console
 from rich.text import Text
 
-from zhengshangyou.actions import Give, Move, Offer, Return, Take
+from zhengshangyou.actions import Bid, Call, Give, Move, Offer, Return, Rob, Take
 from zhengshangyou.bots import Bot, HeuristicBot
 from zhengshangyou.cards import Card, Rank
 from zhengshangyou.combinations import Kind
@@ -42,18 +42,21 @@ from zhengshangyou.game import Game, Observation, Phase
 from zhengshangyou.narrate import Event, events, ordinal, typed_form
 from zhengshangyou.plays import Play, laid_out, rank_count_words
 from zhengshangyou.record import Record
+from zhengshangyou.rules import Rules
 
 __all__ = ["Screen", "play_session", "replay_session", "typed_move"]
 
 _RED_CARD = re.compile(r"(?<!\w)(?:10|[2-9JQKA])[♥♦HD](?!\w)|(?<!\w)RJ(?!\w)")
 _RANK_ONLY = re.compile(r"(?i)^(10|[2-9]|[tjqka])$")
 _COMMANDS = "cards (3D 10H BJ, or 9 9 9 where suits do not matter), pass, hint or ?, help, quit"
+# The auction's moves, as typed (D3.1, D3.4).
+_BIDDING = {"bid": "bid 1, bid 2, bid 3 (or the number alone), pass", "call_rob": "call, rob, pass"}
 # A kind's label typed after the cards, as a hint shows it: "2D 2H 3C 3H (pair run)".
 _LABEL = re.compile(r"\s*\(\s*([a-z_ ]+?)\s*\)\s*$", re.IGNORECASE)
 _KINDS = frozenset(kind.value for kind in Kind)
 # The words a person types besides cards: a close typo of one is pointed out.
-_WORDS = ("pass", "hint", "help", "quit", "give", "offer", "take", "return")
-_VERBS = ("give", "offer", "take", "return")
+_WORDS = ("pass", "hint", "help", "quit", "give", "offer", "take", "return", "bid", "call", "rob")
+_VERBS = ("give", "offer", "take", "return", "bid")
 _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
 
@@ -170,14 +173,53 @@ def _names(bots: Sequence[Bot | None]) -> tuple[str, ...]:
     )
 
 
+def _auction_moves(seen: Observation) -> list[tuple[int, Move]]:
+    """The auction's moves this hand, (seat, move), from the public history: those
+    before the first play (the landlord leads and may not pass, D7.1)."""
+    if seen.rules.teams != "landlord" or seen.rules.auction == "none":
+        return []
+    moves: list[tuple[int, Move]] = []
+    for action in seen.history:
+        if isinstance(action.move, Play):
+            break
+        moves.append((action.seat, action.move))
+    return moves
+
+
+def _said(move: Move, rules_auction: str, called: bool) -> str:
+    """An auction move as the seats' table shows it."""
+    if isinstance(move, Bid):
+        return f"bid {move.value}"
+    if isinstance(move, Call):
+        return "called"
+    if isinstance(move, Rob):
+        return "robbed"
+    if rules_auction == "call_rob":
+        return "did not rob" if called else "declined"
+    return "passed"
+
+
 def _seat_lines(seen: Observation, names: Sequence[str], screen: Screen, *, scores: bool = False) -> list[Text]:
-    """The seats, a line each: cards held, the match score so far (``scores``), out
-    (Winner, place), to act, passed."""
+    """The seats, a line each: the landlord and the peasants (D4.2), cards held, the
+    match score so far (``scores``), out (Winner, place), to act, passed; in the
+    auction, each seat's last word (D3)."""
     width = max(len(name) for name in names)
     score = "  score" if scores else ""
-    lines = [Text(f"{'seat':<{width}}  cards{score}", style="bold")]
+    landlord_game = seen.rules.teams == "landlord"
+    part = f"  {'side':<8}" if landlord_game else ""
+    lines = [Text(f"{'seat':<{width}}{part}  cards{score}", style="bold")]
+    last: dict[int, str] = {}
+    called = False
+    for seat, move in _auction_moves(seen):
+        last[seat] = _said(move, seen.rules.auction, called)
+        called = called or isinstance(move, Call)
     for seat, name in enumerate(names):
         status = []
+        if landlord_game:
+            side = "-" if seen.landlord < 0 else "landlord" if seat == seen.landlord else "peasant"
+            name = f"{name:<{width}}  {side:<8}"
+        if seen.phase is Phase.AUCTION and seat in last:
+            status.append(last[seat])
         if seat in seen.finished:
             place = seen.finished.index(seat) + 1
             winner = " (上游)" if screen.unicode else ""
@@ -188,6 +230,59 @@ def _seat_lines(seen: Observation, names: Sequence[str], screen: Screen, *, scor
             status.append("passed")
         total = f"  {seen.scores[seat]:>+5d}" if scores else ""
         lines.append(Text(f"{name:<{width}}  {seen.counts[seat]:>5}{total}  {', '.join(status)}".rstrip()))
+    return lines
+
+
+def _auction_lines(seen: Observation, names: Sequence[str]) -> list[Text]:
+    """Where the auction stands (D3): the high bid and its bidder, or the caller and
+    the robs, and what the person may type now."""
+    rules = seen.rules
+    moves = _auction_moves(seen)
+    if rules.auction == "bid":
+        bids = [(seat, move.value) for seat, move in moves if isinstance(move, Bid)]
+        rounds = "each seat once" if rules.bid_rounds in (None, "once") else "until two pass after a bid"
+        if bids:
+            seat, high = bids[-1]
+            stand = f"high bid {high} by {names[seat]}"
+        else:
+            stand = "no bid yet"
+        line = f"auction (bids of 1 to 3, {rounds}; D3.1, D3.2): {stand}"
+    else:
+        callers = [seat for seat, move in moves if isinstance(move, Call)]
+        robs = sum(1 for _, move in moves if isinstance(move, Rob))
+        if callers:
+            stand = f"{names[callers[0]]} called; {robs} rob{'s' if robs != 1 else ''}, base {2**robs}"
+        else:
+            stand = "nobody has called yet"
+        line = f"auction (call, then rob once each; D3.4): {stand}"
+    allowed = " or ".join(f"'{move}'" for move in seen.legal_moves)
+    number = " (the number alone will do)" if rules.auction == "bid" else ""
+    return [Text(line, style="bold"), Text(f"your turn: {allowed}{number}")]
+
+
+def _landlord_lines(seen: Observation, names: Sequence[str], screen: Screen) -> list[Text]:
+    """The landlord, the base, the multiplier so far (D3, D9.1), and the kitty where
+    this seat may see it, each of its cards marked played once played (D4.1)."""
+    rules = seen.rules
+    landlord = seen.landlord
+    lines = [
+        Text(
+            f"landlord: {names[landlord]} · base {seen.base} · bombs and rockets so far ×{seen.multiplier}",
+            style="bold",
+        )
+    ]
+    if seen.kitty:
+        played = set(seen.played_cards[landlord])
+        line = Text(f"kitty ({'shown to all' if rules.kitty_shown else 'yours alone'}, D4.1): ")
+        for index, card in enumerate(seen.kitty):
+            if index:
+                line.append(" ")
+            line.append_text(screen.card(card))
+            if card in played:
+                line.append(" (played)", style="dim")
+        lines.append(line)
+    elif rules.kitty:
+        lines.append(Text(f"kitty: {rules.kitty} cards, taken by the landlord and not shown (D4.1)"))
     return lines
 
 
@@ -246,6 +341,9 @@ def _draw_position(
     screen.say()
     for line in _seat_lines(seen, names, screen, scores=scores):
         screen.say(line)
+    if seen.landlord >= 0:
+        for line in _landlord_lines(seen, names, screen):
+            screen.say(line)
     if seen.phase is Phase.PLAY:
         if seen.top is not None:
             line = Text("to beat: ", style="bold")
@@ -268,6 +366,9 @@ def _draw_position(
     screen.say(hand)
     if seen.phase is Phase.EXCHANGE:
         screen.say(_exchange_prompt(seen))
+    if seen.phase is Phase.AUCTION:
+        for line in _auction_lines(seen, names):
+            screen.say(line)
 
 
 def _exchange_prompt(seen: Observation) -> str:
@@ -316,6 +417,10 @@ def typed_move(text: str, seen: Observation) -> str:
     """
     text = _declared(text)
     tokens = text.split()
+    if seen.phase is Phase.AUCTION:
+        if seen.rules.auction == "bid" and len(tokens) == 1 and tokens[0] in ("1", "2", "3"):
+            return f"bid {tokens[0]}"  # the number alone (D3.1)
+        return text
     if seen.phase is Phase.EXCHANGE and tokens and seen.legal_moves:
         verb = type(seen.legal_moves[0]).__name__.lower()
         if tokens[0].lower() not in (*_VERBS, "pass"):
@@ -374,6 +479,20 @@ def _cards_of_rank(rank: Rank, count: int, seen: Observation) -> list[Card]:
         held.remove(must)
         held.insert(0, must)
     return held[:count]
+
+
+def _auction_refusal(text: str, seen: Observation) -> str | None:
+    """Why ``text`` is no move of the auction, when its first word is none of the
+    auction's (cards, a typo): the moves to type, with the rule (D3.1, D3.4); None
+    when the game is to judge it."""
+    word = text.split()[0].lower() if text.split() else ""
+    if word in ("bid", "call", "rob", "pass") or (seen.rules.auction == "bid" and word in ("1", "2", "3")):
+        return None
+    allowed = " or ".join(f"'{move}'" for move in seen.legal_moves)
+    rule = "D3.1" if seen.rules.auction == "bid" else "D3.4"
+    message = f"the auction is under way: {text!r} is no move now; type {allowed} ({rule})"
+    guess = _did_you_mean(text)
+    return message if guess is None else f"{message}; did you mean '{guess}'?"
 
 
 def _did_you_mean(text: str) -> str | None:
@@ -450,12 +569,16 @@ def play_session(
     match = hands > 1
     if header:
         screen.say(Text(header, style="bold"))
-    screen.say(f"Type {_COMMANDS}.")
+    screen.say(f"Type {_commands(game.observation(you).rules)}.")
     shown_hand, shown = -1, 0
     played = 0
+    mover = -1  # the seat that made the last move
     while True:
         seen = game.observation(you)
         if seen.hand_number != shown_hand:
+            if mover >= 0:
+                # Nobody bid: the last pass dealt the next hand at once (D3.3); it is said here.
+                screen.event(Event(f"{names[mover]} passes", "auction", mover, "D3.3"))
             shown_hand, shown = seen.hand_number, 0
             screen.say()
         told = events(seen, names, unicode=screen.unicode)
@@ -476,14 +599,29 @@ def play_session(
             if _interactive(stdin) and not _next_hand_wanted(stdin, screen):
                 return False
             game.next_hand()
+            mover = -1
             continue
-        bot = bots[seen.to_act]
+        mover = seen.to_act
+        bot = bots[mover]
         if bot is not None:
-            game.play(bot.choose(game.observation(seen.to_act)), seat=seen.to_act)
+            game.play(bot.choose(game.observation(mover)), seat=mover)
             continue
         _draw_position(seen, names, screen, told, scores=match)
         if not _person_moves(game, seen, stdin, screen):
             return False
+
+
+def _commands(rules: Rules) -> str:
+    """What the person may type under ``rules``: the auction's moves too where
+    there is one (D3.1, D3.4).
+
+    >>> _commands(Rules.preset("doudizhu")).startswith("in the auction bid 1")
+    True
+    """
+    bidding = _BIDDING.get(rules.auction)
+    if rules.teams != "landlord" or bidding is None:
+        return _COMMANDS
+    return f"in the auction {bidding}; then {_COMMANDS}"
 
 
 def _interactive(stdin: TextIO) -> bool:
@@ -529,7 +667,7 @@ def _person_moves(game: Game, seen: Observation, stdin: TextIO, screen: Screen) 
         if word in ("quit", "exit"):
             return False
         if word in ("help", "h"):
-            screen.say(f"Type {_COMMANDS}.")
+            screen.say(f"Type {_commands(seen.rules)}.")
             screen.say("An ambiguous play is declared: 3C 4C 5C as straight_flush, or by the number offered.")
             screen.say("At the exchange, the card alone will do (RJ for give RJ); quit stops (Q is a queen).")
             continue
@@ -553,6 +691,10 @@ def _person_moves(game: Game, seen: Observation, stdin: TextIO, screen: Screen) 
                 continue
             text = f"{pending.cards} as {pending.kinds[number - 1]}"
         pending = None
+        refusal = _auction_refusal(text, seen) if seen.phase is Phase.AUCTION else None
+        if refusal is not None:
+            screen.say(Text(f"Not allowed: {refusal}", style="yellow"))
+            continue
         try:
             game.play(typed_move(text, seen), seat=seen.seat)
         except AmbiguousPlayError as error:
@@ -565,16 +707,24 @@ def _person_moves(game: Game, seen: Observation, stdin: TextIO, screen: Screen) 
                 screen.say(f"  {index}) {kind.replace('_', ' ')}   ({cards} as {kind})")
             screen.say(f"type its number (1 to {len(kinds)}), or the play with 'as <kind>' (R3.16)")
         except ValueError as error:  # the library's errors are ValueErrors naming a rule
-            message = str(error)
-            rule = getattr(error, "rule", None)
-            if rule and f"({rule})" not in message:
-                message += f" ({rule})"
-            guess = _did_you_mean(text) if isinstance(error, NotationError) else None
-            if guess is not None:
-                message += f"; did you mean '{guess}'?"
-            screen.say(Text(f"Not allowed: {message}", style="yellow"))
+            screen.say(Text(f"Not allowed: {_refusal(error, text)}", style="yellow"))
         else:
             return True
+
+
+def _refusal(error: ValueError, text: str) -> str:
+    """Why the library refused what the person typed, once, with its rule id; a close
+    typo of a command pointed out.
+
+    >>> _refusal(NotationError("'pas' is not a card (R1.4)", rule="R1.4"), "pas")
+    "'pas' is not a card (R1.4); did you mean 'pass'?"
+    """
+    message = str(error)
+    rule = getattr(error, "rule", None)
+    if rule and f"({rule})" not in message:
+        message += f" ({rule})"
+    guess = _did_you_mean(text) if isinstance(error, NotationError) else None
+    return message if guess is None else f"{message}; did you mean '{guess}'?"
 
 
 def replay_session(
@@ -615,24 +765,30 @@ def replay_session(
     held: tuple[Card, ...] | None = None
     for number, hand in enumerate(record.hands):
         if number:
-            game.next_hand()
+            if game.observation(seat).hand_number < number:  # (a redeal deals at once, D3.3)
+                game.next_hand()
             shown = 0
         for action in [None, *hand.actions]:
             if action is not None:
                 game.play(action.move, seat=action.seat)
                 index += 1
             seen = game.observation(seat)
-            told = events(seen, names, unicode=screen.unicode)
-            for event in told[shown:]:
-                screen.event(event)
-            if action is not None and len(told) == shown:
-                screen.say(_unseen(action.move, action.seat, seat, names))
-            shown = len(told)
-            if seen.hand.cards != held:
-                held = seen.hand.cards
-                line = Text(f"seat {seat}'s hand ({len(held)}): ", style="bold")
-                line.append_text(screen.cards(held))
-                screen.say(line)
+            if seen.hand_number != number:
+                # Nobody bid: the last pass dealt the next hand at once (D3.3); it is said here.
+                assert action is not None
+                screen.event(Event(f"{names[action.seat]} passes", "auction", action.seat, "D3.3"))
+            else:
+                told = events(seen, names, unicode=screen.unicode)
+                for event in told[shown:]:
+                    screen.event(event)
+                if action is not None and len(told) == shown:
+                    screen.say(_unseen(action.move, action.seat, seat, names))
+                shown = len(told)
+                if seen.hand.cards != held:
+                    held = seen.hand.cards
+                    line = Text(f"seat {seat}'s hand ({len(held)}): ", style="bold")
+                    line.append_text(screen.cards(held))
+                    screen.say(line)
             if action is None:
                 continue
             if show_hands:

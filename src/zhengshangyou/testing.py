@@ -125,6 +125,7 @@ _INT_BOUNDS: dict[str, tuple[int, int]] = {
     "min_straight": (3, 13),
     "min_pair_run": (2, 13),
     "min_triple_run": (2, 13),
+    "kitty": (0, 12),
 }
 _OTHER_VALUES: dict[str, SearchStrategy[Any]] = {
     "suit_order": _SUIT_ORDERS,
@@ -132,6 +133,13 @@ _OTHER_VALUES: dict[str, SearchStrategy[Any]] = {
     "penalty_tiers": _PENALTY_TIERS,
     "target_score": st.one_of(st.none(), st.integers(1, 100)),
     "wing_trio_adjacent": st.one_of(st.none(), st.booleans()),
+    "kitty_public": st.one_of(st.none(), st.booleans()),
+    "bid_rounds": st.sampled_from((None, "once", "until_two_passes")),
+    "first_bidder": st.sampled_from((None, "face_up_card", "rotate", "random")),
+    "all_pass": st.sampled_from((None, "redeal", "void")),
+    "landlord_seat": st.one_of(st.none(), st.integers(0, 7)),
+    "spring_multiplier": st.sampled_from((None, 2, 3)),
+    "douzero_objective": st.sampled_from((None, "wp", "adp", "logadp")),
 }
 
 
@@ -193,12 +201,45 @@ def _repair(options: dict[str, Any]) -> None:
             options[option] = False
     if options["wing_trio_adjacent"] and options["kicker_repeat"] == "distinct":
         options["wing_trio_adjacent"] = None
+    _repair_landlord(options)
     if options["decks"] == 2 and options["airplane_wings"] in ("singles", "singles_or_pairs"):
         # Not a clash, a cost: with two decks a big hand holds hundreds of thousands of
         # airplanes with single wings, and listing them in every position of every
         # drawn game would make a property test's run last minutes. Two decks keep
         # paired wings; single wings are drawn with one deck.
         options["airplane_wings"] = "pairs"
+
+
+def _repair_landlord(options: dict[str, Any]) -> None:
+    """Resolve the clashes of a game with a landlord (D12, R10), in place: its
+    options hold together, or are switched off together."""
+    landlord = options["teams"] == "landlord"
+    if landlord:
+        options.update(first_lead="landlord", later_lead="landlord", end="first_out", exchange="none")
+        if options["scoring"] in ("cards_left", "placement"):
+            options["scoring"] = "multiplier"
+    else:
+        options.update(kitty=0, auction="none", landlord_seat=None)
+        for option, default in (("first_lead", "trick_card"), ("later_lead", "loser")):
+            if options[option] == "landlord":
+                options[option] = default
+        if options["scoring"] in ("multiplier", "douzero"):
+            options["scoring"] = "cards_left"
+    deck = options["decks"] * (54 if options["jokers"] else 52)
+    if options["players"] > deck - options["kitty"]:
+        options["kitty"] = 0
+    applies = {
+        "kitty_public": options["kitty"] > 0,
+        "bid_rounds": options["auction"] == "bid",
+        "first_bidder": options["auction"] != "none",
+        "all_pass": options["auction"] != "none",
+        "landlord_seat": options["auction"] == "none" and (options["landlord_seat"] or 0) < options["players"],
+        "spring_multiplier": options["scoring"] == "multiplier",
+        "douzero_objective": options["scoring"] == "douzero",
+    }
+    for option, allowed in applies.items():
+        if not allowed:
+            options[option] = None
 
 
 @st.composite
@@ -234,7 +275,8 @@ def rules_sets(
     ``four_of_a_kind="plain"``, ``triple_bomb`` with two decks, ``joker_pairs``
     without two decks of jokers, ``joker_bomb`` without jokers, a ``*_by_suit``
     without a ``suit_order``, a joker ``start_card`` without jokers,
-    ``wing_trio_adjacent=True`` with ``kicker_repeat="distinct"``), so every
+    ``wing_trio_adjacent=True`` with ``kicker_repeat="distinct"``, the options of a
+    game with a landlord without ``teams="landlord"`` or the other way round), so every
     drawn rule set is valid. Airplanes with single wings are drawn with one deck
     only: with two, a big hand holds hundreds of thousands of them, too many to list
     in every position of a drawn game (two decks draw paired wings instead). ``players`` (2..8) and ``decks`` (1 or 2) may be

@@ -20,6 +20,15 @@ The schedule
     hands a cycle when ``B == N``, ``N * B`` otherwise): then every bot plays
     every seat equally often, and every seat of each of its deals.
 
+Dou Dizhu
+    In a game with a landlord every standing also counts the hands each bot was
+    the landlord and a peasant, and how many of those its side won; a deal
+    that nobody bids for is thrown in (D3.3): under ``all_pass="void"`` it is
+    recorded as a thrown-in hand (no finishing order, every score 0), under
+    ``"redeal"`` the game deals the next hand at once and the tournament plays
+    it as part of the same deal (``redeals`` counts the deals thrown in first;
+    after :data:`REDEAL_LIMIT` of them running the hand is recorded as thrown in).
+
 Fresh bots
     Every hand builds its bots anew (a factory called with a seed, see
     :func:`tournament`), seeded from ``(seed, deal, seat)``: the same seat of the
@@ -34,8 +43,11 @@ The statistics
     of one deal share its cards, so they are not independent): mean ± 1.96 ·
     s / √D over its ``D`` deals, ``s`` the sample standard deviation of its
     mean score per hand in each deal. Its *win rate* is the share of its hands
-    it went out first, with the Wilson interval
-    (:func:`~zhengshangyou.simulate.wilson_interval`). Two bots' *difference*
+    it won, with the Wilson interval
+    (:func:`~zhengshangyou.simulate.wilson_interval`): it went out first, or, in
+    a game with a landlord, its side did (D4.2, D8.1); a hand thrown in because
+    nobody bid (D3.3) counts in the mean score (0) but not in the win rate or
+    the places. Two bots' *difference*
     is paired: over the deals both played, the mean over those deals of (the
     first's mean score per hand in the deal − the second's), with the same
     normal interval.
@@ -46,7 +58,9 @@ The ratings
     of seats. The strengths ``p`` maximise the likelihood of those comparisons
     under ``P(a ahead of b) = p_a / (p_a + p_b)``, fitted by Hunter's MM
     iteration (2004), with a prior of one drawn comparison (half a win each
-    way) between every two bots, which keeps a bot that never won (or never
+    way) between every two bots (in a game with a landlord, the comparisons are
+    between the sides only: each bot of the winning side is ahead of each bot
+    of the other, D8.1), which keeps a bot that never won (or never
     lost) finite and ties together bots that never met. They are reported on
     the Elo scale: ``1500 + 400 log10 p``, with mean 1500, so that a lead of
     400 points means the odds of finishing ahead are 10 to 1.
@@ -74,10 +88,12 @@ from zhengshangyou.bots import Bot, GreedyBot, HeuristicBot, RandomBot, Resettab
 from zhengshangyou.errors import WrongTypeError, ZhengShangyouError, brief_repr, check_int
 from zhengshangyou.game import SEED_LIMIT, State
 from zhengshangyou.rules import Rules, check_rules
+from zhengshangyou.scoring import HandResult
 from zhengshangyou.simulate import wilson_interval
 
 __all__ = [
     "BOT_NAMES",
+    "REDEAL_LIMIT",
     "Pairing",
     "Standing",
     "TournamentHand",
@@ -99,6 +115,10 @@ _PLAIN: dict[str, Callable[[int | None], Bot]] = {
     "greedy": lambda seed: GreedyBot(),
     "random": lambda seed: RandomBot(seed=seed),
 }
+#: The most deals in a row a tournament hand may throw in under ``all_pass="redeal"``
+#: (D3.3) before it is recorded as thrown in: bots that never bid end too.
+REDEAL_LIMIT = 100
+
 #: The search bots of :mod:`zhengshangyou.search`, with the name of their budget.
 _SEARCH = {"ismcts": "ITERATIONS", "montecarlo": "ROLLOUTS"}
 
@@ -164,7 +184,11 @@ class TournamentHand:
     """One hand of a tournament: the deal, the bot at each seat, how it ended.
 
     ``game_seed`` deals it again (``Game(rules, seed=game_seed)``) and
-    ``bot_seeds[s]`` is the seed the bot at seat ``s`` was built with.
+    ``bot_seeds[s]`` is the seed the bot at seat ``s`` was built with. In a game
+    with a landlord, ``landlord`` is his seat (-1 when the hand was thrown in,
+    and in other games) and ``redeals`` the deals thrown in before this hand's
+    (D3.3: the game dealt the next at once, the moves of all of them counted in
+    ``moves``); a hand thrown in has no finishing order.
 
     >>> hand = TournamentHand(deal=0, seats=("a", "b"), finishing_order=(1, 0), scores=(-5, 5),
     ...                       moves=12, game_seed=9, bot_seeds=(1, 2))
@@ -179,13 +203,42 @@ class TournamentHand:
     moves: int
     game_seed: int
     bot_seeds: tuple[int, ...]
+    landlord: int = -1
+    redeals: int = 0
+
+    @property
+    def thrown_in(self) -> bool:
+        """Whether nobody bid for the hand (D3.3): no finishing order, every score 0.
+
+        >>> TournamentHand(0, ("a", "b", "c"), (), (0, 0, 0), 3, 9, (1, 2, 3)).thrown_in
+        True
+        """
+        return not self.finishing_order
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won: the first out, with his side in a game with a landlord
+        (D4.2, D8.1); none when the hand was thrown in.
+
+        >>> TournamentHand(0, ("a", "b", "c"), (2, 1, 0), (-2, 1, 1), 40, 9, (1, 2, 3), landlord=0).winners
+        (1, 2)
+        """
+        if self.thrown_in:
+            return ()
+        first = self.finishing_order[0]
+        if self.landlord < 0 or first == self.landlord:
+            return (first,)
+        return tuple(seat for seat in range(len(self.seats)) if seat != self.landlord)
 
     def place(self, name: str) -> int:
-        """Where the bot ``name`` finished: 1 for the first out.
+        """Where the bot ``name`` finished: 1 for the first out; 0 when the hand
+        was thrown in (D3.3).
 
         >>> TournamentHand(0, ("a", "b"), (1, 0), (-5, 5), 12, 9, (1, 2)).place("a")
         2
         """
+        if self.thrown_in:
+            return 0
         return self.finishing_order.index(self.seats.index(name)) + 1
 
     def score(self, name: str) -> int:
@@ -204,6 +257,12 @@ Interval: TypeAlias = "tuple[float, float]"
 class Standing:
     """One bot's results over a tournament (see the module docstring for the intervals).
 
+    ``wins`` counts the hands it won (its side, in a game with a landlord);
+    ``thrown_in`` the hands nobody bid for (D3.3), which count in ``hands`` and
+    the mean score only; in a game with a landlord, ``landlord_hands`` and
+    ``peasant_hands`` the hands it played as the landlord and as a peasant, and
+    ``landlord_wins`` and ``peasant_wins`` how many of those its side won.
+
     >>> standing = Standing(name="greedy", rating=1550.0, hands=8, deals=2, total_score=12,
     ...                     score_interval=(-1.0, 4.0), wins=4, mean_place=1.75)
     >>> standing.mean_score, standing.win_rate
@@ -218,6 +277,11 @@ class Standing:
     score_interval: Interval
     wins: int
     mean_place: float
+    thrown_in: int = 0
+    landlord_hands: int = 0
+    landlord_wins: int = 0
+    peasant_hands: int = 0
+    peasant_wins: int = 0
 
     @property
     def mean_score(self) -> float:
@@ -229,13 +293,23 @@ class Standing:
         return self.total_score / self.hands if self.hands else 0.0
 
     @property
+    def played(self) -> int:
+        """The hands played out: all but those thrown in (D3.3).
+
+        >>> Standing("a", 1500.0, 4, 1, -6, (0.0, 0.0), 1, 2.5, thrown_in=1).played
+        3
+        """
+        return self.hands - self.thrown_in
+
+    @property
     def win_rate(self) -> float:
-        """The share of its hands the bot went out first.
+        """The share of its hands played out that the bot won (went out first, or
+        its side did in a game with a landlord).
 
         >>> Standing("a", 1500.0, 4, 1, -6, (0.0, 0.0), 1, 2.5).win_rate
         0.25
         """
-        return self.wins / self.hands if self.hands else 0.0
+        return self.wins / self.played if self.played else 0.0
 
     @property
     def win_interval(self) -> Interval:
@@ -245,7 +319,25 @@ class Standing:
         >>> round(low, 3), round(high, 3)
         (0.404, 0.596)
         """
-        return wilson_interval(self.wins, self.hands)
+        return wilson_interval(self.wins, self.played)
+
+    @property
+    def landlord_win_rate(self) -> float:
+        """The share of its hands as the landlord that it won (D8.1); 0 without any.
+
+        >>> Standing("a", 1500.0, 9, 3, 6, (0.0, 0.0), 5, 1.8, landlord_hands=3, landlord_wins=2).landlord_win_rate
+        0.6666666666666666
+        """
+        return self.landlord_wins / self.landlord_hands if self.landlord_hands else 0.0
+
+    @property
+    def peasant_win_rate(self) -> float:
+        """The share of its hands as a peasant that its side won (D4.2); 0 without any.
+
+        >>> Standing("a", 1500.0, 9, 3, 6, (0.0, 0.0), 5, 1.8, peasant_hands=6, peasant_wins=3).peasant_win_rate
+        0.5
+        """
+        return self.peasant_wins / self.peasant_hands if self.peasant_hands else 0.0
 
 
 @attrs.frozen
@@ -398,6 +490,15 @@ class TournamentResult:
                 f"{standing.mean_score:>10.2f}  {_span(standing.score_interval):<17}"
                 f"{standing.win_rate:<10.3f}{f'{low:.3f}-{high:.3f}':<14}{standing.mean_place:.2f}"
             )
+        if self.rules.teams == "landlord":
+            lines += ["", f"{'':<6}{'bot':<{width}}{'as landlord':<20}as peasant (hands its side won)"]
+            for standing in self.standings:
+                landlord = f"{standing.landlord_wins}/{standing.landlord_hands} ({standing.landlord_win_rate:.3f})"
+                peasant = f"{standing.peasant_wins}/{standing.peasant_hands} ({standing.peasant_win_rate:.3f})"
+                lines.append(f"{'':<6}{standing.name:<{width}}{landlord:<20}{peasant}")
+            thrown = sum(1 for record in self.records if record.thrown_in)
+            redeals = sum(record.redeals for record in self.records)
+            lines.append(f"{thrown} hands thrown in, {redeals} deals thrown in and dealt again (nobody bid, D3.3)")
         lines += ["", "score difference per hand on the deals both played (95% interval):"]
         order = [standing.name for standing in self.standings]
         for at, first in enumerate(order):
@@ -562,12 +663,19 @@ def _entries(bots: object) -> dict[str, Callable[[int], Bot]]:
     return entries
 
 
-def _play_out(bots: Sequence[Bot], state: State) -> State:
-    """The end of ``state``'s hand, each seat's moves chosen by its bot."""
+def _play_out(bots: Sequence[Bot], state: State) -> tuple[State, HandResult]:
+    """The end of ``state``'s hand, each seat's moves chosen by its bot, and its
+    result: played on through the deals that a hand thrown in deals at once (D3.3),
+    up to :data:`REDEAL_LIMIT` of them."""
+    start = state.match.hand_number
     while not state.hand_state.phase.is_over:
+        if state.match.hand_number - start >= REDEAL_LIMIT:
+            return state, state.match.results[-1]
         seat = state.trick.to_act
         state = state.play(bots[seat].choose(state.observation(seat)))
-    return state
+    result = state.result
+    assert result is not None
+    return state, result
 
 
 _Job: TypeAlias = "tuple[tuple[Callable[[int], Bot], ...], tuple[str, ...], Rules, int, tuple[tuple[int, tuple[int, ...]], ...]]"
@@ -590,18 +698,18 @@ def _play_deals(job: _Job) -> list[TournamentHand]:
                         f"the factory of {names[seating[seat]]!r} made {brief_repr(bot)}, not a bot",
                         argument="bots",
                     )
-            end = _play_out(bots, State.new(rules, seed=game_seed))
-            result = end.result
-            assert result is not None
+            end, result = _play_out(bots, State.new(rules, seed=game_seed))
             hands.append(
                 TournamentHand(
                     deal=deal,
                     seats=tuple(names[bot] for bot in seating),
                     finishing_order=result.finishing_order,
                     scores=result.scores,
-                    moves=len(end.log),
+                    moves=sum(len(moves) for _, moves in end.history()),
                     game_seed=game_seed,
                     bot_seeds=bot_seeds,
+                    landlord=result.landlord,
+                    redeals=len(end.match.results) - 1,
                 )
             )
     return hands
@@ -735,35 +843,62 @@ def bradley_terry(
 @attrs.define
 class _Tally:
     """What the hands say about each bot, by bot index: per deal, its score and
-    hands there; its wins and places; ``ahead[a][b]``, the hands ``a`` finished
-    ahead of ``b``."""
+    hands there; its wins, places and hands thrown in; ``ahead[a][b]``, the hands
+    ``a`` finished ahead of ``b`` (its side won and ``b``'s lost, in a game with a
+    landlord); ``roles[bot]``, its hands and wins as the landlord and as a peasant."""
 
     deals: list[dict[int, list[int]]]
     wins: list[int]
     places: list[int]
     ahead: list[list[int]]
+    thrown: list[int]
+    roles: list[list[int]]
 
     @classmethod
     def of(cls, names: Sequence[str], records: Sequence[TournamentHand]) -> _Tally:
         index = {name: number for number, name in enumerate(names)}
         count = len(names)
-        tally = cls([{} for _ in names], [0] * count, [0] * count, [[0] * count for _ in names])
+        tally = cls(
+            [{} for _ in names], [0] * count, [0] * count, [[0] * count for _ in names], [0] * count,
+            [[0] * 4 for _ in names],
+        )
         for record in records:
             unknown = [name for name in record.seats if name not in index]
             if unknown:
                 raise ZhengShangyouError(f"a hand of deal {record.deal} seats {brief_repr(unknown[0])}, not one of the bots")
             seated = [index[name] for name in record.seats]
-            order = [seated[seat] for seat in record.finishing_order]
-            tally.wins[order[0]] += 1
-            for place, bot in enumerate(order):
-                tally.places[bot] += place + 1
-                for later in order[place + 1 :]:
-                    tally.ahead[bot][later] += 1
             for seat, bot in enumerate(seated):
                 score_hands = tally.deals[bot].setdefault(record.deal, [0, 0])
                 score_hands[0] += record.scores[seat]
                 score_hands[1] += 1
+            if record.thrown_in:
+                for bot in seated:
+                    tally.thrown[bot] += 1
+                continue
+            tally.count(record, seated)
         return tally
+
+    def count(self, record: TournamentHand, seated: list[int]) -> None:
+        """The wins, places, comparisons and roles of one hand played out."""
+        order = [seated[seat] for seat in record.finishing_order]
+        winners = record.winners
+        for seat in winners:
+            self.wins[seated[seat]] += 1
+        for place, bot in enumerate(order):
+            self.places[bot] += place + 1
+        if record.landlord < 0:
+            for place, bot in enumerate(order):
+                for later in order[place + 1 :]:
+                    self.ahead[bot][later] += 1
+            return
+        losers = [seat for seat in range(len(seated)) if seat not in winners]
+        for winner in winners:
+            for loser in losers:
+                self.ahead[seated[winner]][seated[loser]] += 1
+        for seat, bot in enumerate(seated):
+            role = 0 if seat == record.landlord else 2
+            self.roles[bot][role] += 1
+            self.roles[bot][role + 1] += seat in winners
 
     def means(self, bot: int) -> dict[int, float]:
         """The bot's mean score per hand in each of its deals."""
@@ -779,7 +914,12 @@ class _Tally:
             total_score=sum(score for score, _ in self.deals[bot].values()),
             score_interval=normal_interval(list(self.means(bot).values())),
             wins=self.wins[bot],
-            mean_place=self.places[bot] / hands if hands else 0.0,
+            mean_place=self.places[bot] / (hands - self.thrown[bot]) if hands > self.thrown[bot] else 0.0,
+            thrown_in=self.thrown[bot],
+            landlord_hands=self.roles[bot][0],
+            landlord_wins=self.roles[bot][1],
+            peasant_hands=self.roles[bot][2],
+            peasant_wins=self.roles[bot][3],
         )
 
     def pairing(self, first: int, second: int, names: Sequence[str]) -> Pairing:

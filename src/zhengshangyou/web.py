@@ -12,7 +12,8 @@ This module is also the worked example of :doc:`ui`. It keeps to three rules:
 * Every JSON answer is made from the person's observation alone
   (:meth:`Game.observation(seat) <zhengshangyou.game.Game.observation>`) and its
   narration (:func:`zhengshangyou.narrate.events`), in one function,
-  ``_view``: the other seats' hands show only as counts, and the seed never
+  ``_view``: the other seats' hands show only as counts, the kitty of a game
+  with a landlord only when the observation shows it (D4.1), and the seed never
   leaves the server.
 * Moves go through the checked API, :meth:`Game.play(text, seat=seat)
   <zhengshangyou.game.Game.play>`: a refused move answers with the library's
@@ -36,6 +37,18 @@ The routes (the page uses nothing else):
 A refusal is HTTP 400 with ``{"error": message, "rule": rule id}`` (and
 ``"choices"`` for an ambiguous play).
 
+A game with a landlord (Dou Dizhu, ``teams="landlord"``: the presets
+``doudizhu``, ``douzero``, ``rlcard``, ``openspiel``) is played at the same
+table. The view then has ``"auction"`` while the landlord is being chosen (D3:
+the moves open to the person, the bids so far, the high bid, the first bidder
+and the face-up card that named him), ``"teams"`` once he is known (the
+landlord and the peasants, the base, the multiplier, the kitty when the
+observation shows it, D4.1), each seat's ``"role"``, and ``"redealt"`` when
+the hand before was thrown in and dealt again at once (D3.3); the auction moves
+are sent as text like any other (``"bid 3"``, ``"call"``, ``"rob"``, ``"pass"``).
+The end of such a hand tells the side that won, a spring or an anti-spring and
+the scores (D8.1, D9).
+
 No visitor can stall the server for another. The game's work (the bots' moves,
 a hint, a new deal, the view) runs in a worker thread, never in the event loop,
 one request at a time per table (a lock; more than :data:`MAX_WAITING` requests
@@ -43,9 +56,10 @@ waiting for it are answered 503 at once). The bots of one request think for
 :data:`THINK_SECONDS` seconds in all (the ``think`` argument of
 :func:`create_app`); a bot still thinking then is left to finish in the
 background, its answer unused, and that move, and every bot move until it has
-finished, is :class:`~zhengshangyou.bots.GreedyBot`'s; so is a hint. The rules
-of a new game from the page are bounded in cost: a deal where a hand has more
-than :data:`MAX_LEADS` plays to lead from is refused (400). A request body
+finished, is :class:`~zhengshangyou.bots.GreedyBot`'s (in an auction, a pass,
+which is always open: D3); so is a hint. The rules of a new game from the page
+are bounded in cost: a deal where a hand (with the kitty, which any seat may
+take, D4.1) has more than :data:`MAX_LEADS` plays to lead from is refused (400). A request body
 longer than :data:`MAX_BODY` bytes (:data:`MAX_NEW_BODY` for ``/api/new``) is
 refused with HTTP 413 before it is read, and one nested deeper than
 :data:`MAX_JSON_DEPTH` with HTTP 400 before it is decoded. ``GET /api/view``
@@ -85,6 +99,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import attrs
 import uvicorn
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -93,7 +108,7 @@ from starlette.responses import FileResponse, JSONResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from zhengshangyou.actions import Move, Pass
+from zhengshangyou.actions import PASS, Bid, Call, Move, Pass, Rob
 from zhengshangyou.bots import Bot, GreedyBot, HeuristicBot
 from zhengshangyou.cards import Card
 from zhengshangyou.errors import (
@@ -103,9 +118,10 @@ from zhengshangyou.errors import (
     ZhengShangyouError,
     check_int,
 )
-from zhengshangyou.game import Game, Observation, Phase
+from zhengshangyou.game import Action, Game, Observation, Phase
+from zhengshangyou.hand import Hand
 from zhengshangyou.moves import legal_plays
-from zhengshangyou.narrate import events, move_text, ordinal, score_lines, typed_form
+from zhengshangyou.narrate import cards_text, events, move_text, ordinal, score_lines, typed_form
 from zhengshangyou.plays import Play, laid_out
 from zhengshangyou.record import Record, json_depth
 from zhengshangyou.rules import Rules, check_rules
@@ -139,7 +155,8 @@ answered 503 (try again) at once."""
 
 THINK_SECONDS = 1
 """How long, in seconds, the bots of one request (or a hint) may think, all told,
-before the server plays :class:`~zhengshangyou.bots.GreedyBot`'s move for them."""
+before the server plays :class:`~zhengshangyou.bots.GreedyBot`'s move for them (a
+pass in an auction)."""
 
 _log = logging.getLogger(__name__)
 
@@ -216,7 +233,10 @@ class _Table:
         seed = None if self.seed is None else (self.seed + self.games) % 2**64
         game = Game(rules, seed=seed)
         if bounded:
+            # The kitty still to be taken may go to any seat (D4.1): counted in each hand.
+            kitty = game.state.deal.kitty if game.state.landlord < 0 else ()
             for hand in game.hands:  # counted, up to the bound, never listed
+                hand = Hand((*hand.cards, *kitty)) if kitty else hand
                 if sum(1 for _ in islice(legal_plays(hand, rules), MAX_LEADS + 1)) > MAX_LEADS:
                     raise ZhengShangyouError(
                         f"these rules give a hand more than {MAX_LEADS:,} plays to choose from, more than this"
@@ -236,11 +256,12 @@ class _Table:
 
     def choose(self, bot: Bot, seen: Observation, deadline: float) -> Move:
         """``bot``'s move if it makes it before ``deadline`` (``time.monotonic``), else
-        :class:`~zhengshangyou.bots.GreedyBot`'s."""
+        :class:`~zhengshangyou.bots.GreedyBot`'s, or in an auction a pass (always
+        open, D3: the greedy bot knows no bidding)."""
         move = self.thinker.choose(bot, seen, deadline - time.monotonic())
         if move is None:
             self.hurried += 1
-            move = GreedyBot().choose(seen)
+            move = PASS if seen.phase is Phase.AUCTION else GreedyBot().choose(seen)
         return move
 
     def run_bots(self) -> None:
@@ -287,7 +308,7 @@ class _Table:
         if seen.to_act != self.seat:
             raise InvalidSetupError("no hint: it is not your turn (R5.2)", rule="R5.2")
         choice = self.choose(HeuristicBot(), seen, time.monotonic() + self.think)
-        return {"move": typed_form(choice, seen.rules), "text": move_text(choice, seen.rules)}
+        return {"move": typed_form(choice, seen.rules), "text": _move_text(choice, seen.rules)}
 
 
 def _card(card: Card) -> dict[str, Any]:
@@ -301,7 +322,11 @@ def _card(card: Card) -> dict[str, Any]:
 
 
 def _status(seen: Observation, seat: int) -> str:
-    """A seat's place in the hand: Winner, out (2nd, 3rd...), Loser at the end; passed."""
+    """A seat's place in the hand: Winner, out (2nd, 3rd...), Loser at the end; passed.
+    In a game with a landlord: its last word in the auction (``bid 2``, ``passed``,
+    ``called``, ``robbed``), ``passed`` in a trick, ``won`` or ``lost`` at the end."""
+    if seen.rules.teams == "landlord":
+        return _side_status(seen, seat)
     order = seen.finished
     if seat in order:
         place = order.index(seat) + 1
@@ -311,6 +336,30 @@ def _status(seen: Observation, seat: int) -> str:
             return "Loser" if place == len(order) else ordinal(place)
         return f"out, {ordinal(place)}"
     return "passed" if seat in seen.passed else ""
+
+
+#: A seat's status after its call or rob (D3.4).
+_SAID = {"call": "called", "rob": "robbed"}
+
+
+def _side_status(seen: Observation, seat: int) -> str:
+    """:func:`_status` in a game with a landlord (D3, D8.1)."""
+    if seen.phase.is_over:
+        result = seen.results[-1]
+        return "" if result.thrown_in else "won" if seat in result.winners else "lost"
+    if seen.phase is Phase.AUCTION:
+        said = [action.move for action in seen.history if action.seat == seat]
+        if not said:
+            return ""
+        last = said[-1]
+        return "passed" if isinstance(last, Pass) else str(last) if isinstance(last, Bid) else _SAID[str(last)]
+    return "passed" if seat in seen.passed else ""
+
+
+def _move_text(move: Move, rules: Rules) -> str:
+    """A move in words: an auction move as it is typed (``bid 2``, ``call``, ``rob``),
+    any other as :func:`~zhengshangyou.narrate.move_text` says it."""
+    return str(move) if isinstance(move, (Bid, Call, Rob)) else move_text(move, rules)
 
 
 def _view(table: _Table) -> dict[str, Any]:
@@ -334,6 +383,7 @@ def _view(table: _Table) -> dict[str, Any]:
                 "player": table.players[seat],
                 "held": seen.counts[seat],  # the other hands: their sizes alone
                 "status": _status(seen, seat),
+                "role": "" if seen.landlord < 0 else "landlord" if seat == seen.landlord else "peasant",
                 "to_act": seen.to_act == seat,
                 "score": seen.scores[seat],
             }
@@ -350,15 +400,252 @@ def _view(table: _Table) -> dict[str, Any]:
         "must_include": None if seen.must_include is None else _card(seen.must_include),
         "revolution": seen.revolution,
         "can_pass": any(isinstance(move, Pass) for move in seen.legal_moves),
-        "exchange": [{"move": str(move), "text": move_text(move, rules)} for move in exchange],
+        "exchange": [{"move": str(move), "text": _move_text(move, rules)} for move in exchange],
         "offered": [_card(card) for card in seen.offered],
-        "events": [{"text": event.text, "kind": event.kind, "rule": event.rule} for event in events(seen, names)],
+        "auction": _auction(seen, names) if seen.phase is Phase.AUCTION else None,
+        "teams": _teams(seen, names) if seen.landlord >= 0 else None,
+        "redealt": _redealt(seen),
+        "events": _events(seen, names),
         "result": None
         if result is None
-        else {"lines": list(score_lines(result, rules, names)), "match_over": seen.phase is Phase.MATCH_OVER},
+        else {"lines": list(_result_lines(seen, names)), "match_over": seen.phase is Phase.MATCH_OVER},
         "rules": _rules_summary(rules),
         "presets": list(Rules.preset_names()),
     }
+
+
+#: The auction's buttons: a move's label.
+_AUCTION_LABELS = {"call": "Call", "rob": "Rob", "pass": "Pass"}
+
+
+def _auction(seen: Observation, names: Sequence[str]) -> dict[str, Any]:
+    """The auction under way (D3) as ``seen`` knows it: its heading, the first bidder
+    and the face-up card that named him (D2.3), every auction move so far, the high
+    bid (under ``call_rob`` the base so far, 2 to the robs) and who holds it, said in
+    words (``standing``), and the moves open to the seat when it is its turn."""
+    rules, history = seen.rules, seen.history
+    first = history[0].seat if history else seen.to_act
+    holders = [action for action in history if isinstance(action.move, (Bid, Call, Rob))]
+    holder = names[holders[-1].seat] if holders else None
+    if rules.auction == "bid":
+        title = "The auction: bid 1, 2 or 3 for the landlord's seat, or pass (D3.1)"
+        high = max((action.move.value for action in history if isinstance(action.move, Bid)), default=0)
+        standing = f"High bid: {high}, by {holder}" if holder else "No bid yet"
+    else:
+        title = "The auction: call for the landlord's seat, or rob it from the caller (D3.4)"
+        robs = sum(isinstance(action.move, Rob) for action in history)
+        high = 2**robs if holders else 0
+        standing = (
+            f"{holder} would be the landlord, at base {high} ({robs} rob{'' if robs == 1 else 's'})"
+            if holder
+            else "Nobody has called yet"
+        )
+    moves = seen.legal_moves if seen.to_act == seen.seat else ()
+    return {
+        "title": title,
+        "first": names[first],
+        "face_up": None if seen.trick_card is None else _card(seen.trick_card),
+        "bids": [{"seat": names[action.seat], "move": str(action.move)} for action in history],
+        "high": high,
+        "high_by": holder,
+        "standing": standing,
+        "moves": [
+            {"move": str(move), "text": _AUCTION_LABELS.get(str(move), str(move).capitalize())} for move in moves
+        ],
+    }
+
+
+def _teams(seen: Observation, names: Sequence[str]) -> dict[str, Any]:
+    """The sides once the landlord is known (D4.2): the landlord, the peasants, the base,
+    the multiplier so far (D9.1), the kitty as the observation shows it (D4.1: empty
+    when this seat may not see it) and its size."""
+    landlord = seen.landlord
+    return {
+        "landlord": names[landlord],
+        "peasants": [name for seat, name in enumerate(names) if seat != landlord],
+        "base": seen.base,
+        "multiplier": seen.multiplier,
+        "kitty": [_card(card) for card in seen.kitty],
+        "kitty_size": seen.rules.kitty,
+    }
+
+
+def _redealt(seen: Observation) -> str | None:
+    """What the table says when the hand before this one was thrown in and the cards
+    dealt again at once (D3.3, ``all_pass="redeal"``); None otherwise."""
+    number = seen.hand_number
+    if seen.rules.all_pass not in (None, "redeal") or seen.rules.auction == "none" or not number:
+        return None
+    if len(seen.results) < number or not seen.results[number - 1].thrown_in:
+        return None
+    return f"Hand {number} was thrown in: nobody bid, every score is 0, and the cards are dealt again at once (D3.3)"
+
+
+def _events(seen: Observation, names: Sequence[str]) -> list[dict[str, Any]]:
+    """The hand's public events for the page: :func:`~zhengshangyou.narrate.events`,
+    or in a game with a landlord :func:`_side_events`."""
+    told = _side_events(seen, names) if seen.rules.teams == "landlord" else events(seen, names)
+    return [{"text": event.text, "kind": event.kind, "rule": event.rule} for event in told]
+
+
+@attrs.frozen
+class _Said:
+    """An event of a game with a landlord (the narration's :class:`~zhengshangyou.narrate.Event`
+    with the auction's kind, ``"bid"``)."""
+
+    text: str
+    kind: str
+    rule: str | None = None
+
+
+def _side_events(seen: Observation, names: Sequence[str]) -> list[_Said]:
+    """The public events of a hand with a landlord: the deal (and a hand thrown in
+    before it, D3.3), the first bidder (D2.3), the auction (D3), the landlord, the
+    peasants and the kitty (D4), then the play as :func:`~zhengshangyou.narrate.events`
+    tells it (the landlord's first lead, D7.1, and the end, D8.1, in this game's
+    words) and the result (:func:`_side_lines`)."""
+    rules, history = seen.rules, seen.history
+    told: list[_Said] = []
+    redealt = _redealt(seen)
+    if redealt is not None:
+        told.append(_Said(redealt, "deal", "D3.3"))
+    told.append(_Said(f"Hand {seen.hand_number + 1}, dealt by {names[seen.dealer]}.", "deal"))
+    split = next((index for index, action in enumerate(history) if isinstance(action.move, Play)), len(history))
+    if rules.auction != "none":
+        first = history[0].seat if history else seen.to_act
+        if seen.trick_card is not None:
+            card = cards_text((seen.trick_card,))
+            told.append(_Said(f"face-up card: {card}, dealt to {names[first]}, who bids first (D2.3)", "deal", "D2.3"))
+        else:
+            told.append(_Said(f"{names[first]} bids first (D2.3)", "deal", "D2.3"))
+    for index, action in enumerate(history[:split]):
+        told.append(_auction_said(action.move, names[action.seat], rules, history[:index]))
+    if seen.landlord >= 0:
+        told.extend(_landlord_said(seen, names))
+        told.extend(_play_said(seen, names, history[split:]))
+    if seen.phase.is_over:
+        told.append(_Said("The hand is over.", "score"))
+        told.extend(_Said(line, "score") for line in _side_lines(seen, names))
+    return told
+
+
+def _landlord_said(seen: Observation, names: Sequence[str]) -> list[_Said]:
+    """The landlord, the base and the peasants once the auction is over (D3.1, D3.4,
+    D3.5), and the kitty he takes, its cards when ``seen`` shows them (D4.1)."""
+    rules, landlord = seen.rules, seen.landlord
+    rule = "D3.5" if rules.auction == "none" else "D3.1" if rules.auction == "bid" else "D3.4"
+    how = ", as the rules name," if rules.auction == "none" else ""
+    peasants = " and ".join(name for seat, name in enumerate(names) if seat != landlord)
+    said = [
+        _Said(f"{names[landlord]} is the landlord{how} at base {seen.base}; the peasants are {peasants} ({rule})",
+              "deal", rule)
+    ]
+    if seen.kitty:
+        said.append(_Said(f"{names[landlord]} takes the kitty: {cards_text(seen.kitty)} (D4.1)", "deal", "D4.1"))
+    elif rules.kitty:
+        said.append(_Said(f"{names[landlord]} takes the kitty of {rules.kitty} cards, unseen (D4.1)", "deal", "D4.1"))
+    return said
+
+
+def _play_said(seen: Observation, names: Sequence[str], plays: tuple[Action, ...]) -> list[_Said]:
+    """The play of a hand with a landlord, ``plays``, as :func:`~zhengshangyou.narrate.events`
+    tells it from the play's moves alone, with the landlord's first lead (D7.1), a trick
+    won (D7.3) and the end (D8.1) in this game's words."""
+    rules, landlord = seen.rules, seen.landlord
+    method = rules.first_lead if seen.hand_number == 0 else rules.later_lead
+    playing = attrs.evolve(seen, history=plays, trick_card=None, trick_seat=None, phase=Phase.PLAY)
+    said: list[_Said] = []
+    first_lead = True
+    for event in events(playing, names):
+        if event.kind in ("deal", "landlord"):  # (the deal, the first bidder, the landlord: said above)
+            continue
+        if event.kind == "lead" and first_lead and method == "landlord":
+            said.append(_Said(f"the landlord, {names[landlord]}, leads (D7.1)", "lead", "D7.1"))
+        elif event.kind == "out" and event.seat is not None:
+            side = "the landlord wins" if event.seat == landlord else "the peasants win"
+            said.append(_Said(f"{names[event.seat]} has played every card: {side} (D8.1)", "out", "D8.1"))
+        elif event.rule == "R5.4":  # a trick won: Dou Dizhu's rule (D7.3)
+            said.append(_Said(event.text.replace("(R5.4)", "(D7.3)"), event.kind, "D7.3"))
+        else:
+            said.append(_Said(event.text, event.kind, event.rule))
+        first_lead = first_lead and event.kind != "lead"
+    return said
+
+
+def _auction_said(move: Move, name: str, rules: Rules, before: Sequence[Action]) -> _Said:
+    """An auction move in words (D3.1, D3.4); ``before``, the auction's moves before it."""
+    if isinstance(move, Bid):
+        return _Said(f"{name} bids {move.value}", "bid", "D3.1")
+    if rules.auction == "bid":
+        return _Said(f"{name} passes", "pass", "D3.1")
+    called = any(isinstance(action.move, Call) for action in before)
+    if isinstance(move, Pass):
+        return _Said(f"{name} does not {'rob' if called else 'call'}", "pass", "D3.4")
+    verb = "calls for" if isinstance(move, Call) else "robs"
+    return _Said(f"{name} {verb} the landlord's seat", "bid", "D3.4")
+
+
+def _result_lines(seen: Observation, names: Sequence[str]) -> tuple[str, ...]:
+    """How the last hand came out: :func:`~zhengshangyou.narrate.score_lines`, or in a
+    game with a landlord :func:`_side_lines`."""
+    if seen.rules.teams == "landlord":
+        return _side_lines(seen, names)
+    return score_lines(seen.results[-1], seen.rules, names)
+
+
+def _side_lines(seen: Observation, names: Sequence[str]) -> tuple[str, ...]:
+    """The end of a hand with a landlord (D8, D9), from the public moves: the hand thrown
+    in (D3.3), or the side that won, a spring or an anti-spring (D9.2), how the stake
+    came about under the rules' scoring, and each seat's score with its side."""
+    rules, result = seen.rules, seen.results[-1]
+    if result.thrown_in:
+        return ("Nobody bid: the hand is thrown in, and every score is 0 (D3.3)",)
+    landlord, winner = result.landlord, result.winner
+    peasants = [seat for seat in range(rules.players) if seat != landlord]
+    plays = [action.seat for action in seen.history if isinstance(action.move, Play)]
+    if winner == landlord:
+        lines = [f"The landlord, {names[landlord]}, wins: out first (D8.1)"]
+        spring = not any(seat in peasants for seat in plays)
+        if spring:
+            lines.append("Spring: the peasants played no card (D9.2)")
+    else:
+        together = " and ".join(names[seat] for seat in peasants)
+        lines = [f"The peasants, {together}, win: {names[winner]} went out first (D4.2, D8.1)"]
+        spring = plays.count(landlord) == 1
+        if spring:
+            lines.append("Anti-spring: the landlord made one play only (D9.2)")
+    lines.append(_stake_line(seen, won=winner == landlord, spring=spring))
+    for seat in range(rules.players):
+        side = "landlord" if seat == landlord else "peasant"
+        lines.append(f"{names[seat]}, {side}: {result.scores[seat]:+d}")
+    return tuple(lines)
+
+
+def _stake_line(seen: Observation, *, won: bool, spring: bool) -> str:
+    """How the scores of a hand with a landlord came about under the rules' scoring:
+    the stake (D9.1, with the spring's factor, D9.2), 1 a winner (D9.3), DouZero's
+    ``r`` (D9.4), or none; ``won``, whether the landlord won."""
+    rules = seen.rules
+    bombs = seen.multiplier.bit_length() - 1  # the multiplier is 2 to the bombs and rockets
+    if rules.scoring == "multiplier":
+        stake, why = seen.base, f"base {seen.base}"
+        if bombs:
+            plural = "s" if bombs > 1 else ""
+            stake, why = stake * 2**bombs, f"{why} × {2**bombs} ({bombs} bomb{plural} or rocket{plural})"
+        if spring:
+            times = rules.spring_multiplier or 2
+            stake, why = stake * times, f"{why} × {times} (the {'spring' if won else 'anti-spring'})"
+        pays = "each peasant pays the landlord" if won else "the landlord pays each peasant"
+        why = f"{why} = {stake}" if stake != seen.base else why
+        return f"Stake: {why}; {pays} {stake} (D9.1)"
+    if rules.scoring == "win_loss":
+        return "Each winner scores 1, each loser 0 (D9.3)"
+    if rules.scoring == "douzero":
+        objective = rules.douzero_objective or "adp"
+        r = 1 if objective == "wp" else 2**bombs if objective == "adp" else bombs + 1
+        sign = "+" if won else "-"
+        return f"The landlord scores {sign}{r}, each peasant the opposite ({objective}, {bombs} bombs and rockets) (D9.4)"
+    return "No points are kept"
 
 
 def _rules_summary(rules: Rules) -> dict[str, Any]:

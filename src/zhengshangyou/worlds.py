@@ -302,6 +302,11 @@ class _Template:
         required = self.exchange.required(players)
         if observation.trick_card is not None and observation.trick_seat is not None:
             required[observation.trick_seat][observation.trick_card.index] += 1
+        # The kitty (D2.2, D4.1): face down until the landlord takes it (``hidden``
+        # places of their own), then in his hand: pinned there when the seat saw it.
+        self.kitty_free = rules.kitty if observation.landlord < 0 else 0
+        if observation.kitty:
+            required[observation.landlord].update(card.index for card in observation.kitty)
         pool: Counter[int] = Counter(card.index for card in rules.deck())
         pool.subtract(card.index for card in observation.hand)
         pins: list[Counter[int]] = []
@@ -318,7 +323,7 @@ class _Template:
         if min(pool.values(), default=0) < 0:
             raise _inconsistent(f"more cards than the deck holds: {_names(-pool)}")
         self.free = [0 if other == seat else counts[other] - pins[other].total() for other in range(players)]
-        if min(self.free) < 0 or sum(self.free) != pool.total():
+        if min(self.free) < 0 or sum(self.free) + self.kitty_free != pool.total():
             raise _inconsistent("the counts of cards and the cards seen do not make up the deck")
         return pins, pool
 
@@ -445,13 +450,16 @@ class _Template:
             first_out=_first_out(observation),
             exchange=exchange.state(observation),
             exchanged=observation.exchanged,
+            landlord=observation.landlord,
+            base=observation.base,
         )
 
     # --- one world ---------------------------------------------------------
 
-    def _unseen(self, rng: random.Random) -> list[list[Card]]:
+    def _unseen(self, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
         """The unseen cards of each seat with places left (in ``order``), drawn: the
-        start card's copies first, the Loser's places next, then the others."""
+        start card's copies first, the Loser's places next, then the others; and the
+        face-down kitty's cards (the cards left, D2.2)."""
         order = self.order
         drawn: list[list[Card]] = [[] for _ in order]
         if self.weights:
@@ -475,23 +483,26 @@ class _Template:
                 end = start + self.free[other] - len(drawn[place])
                 drawn[place] += rest[start:end]
                 start = end
-        return drawn
+        return drawn, rest[start:]
 
     def sample(self, rng: random.Random) -> State:
         """One world, drawn with ``rng``."""
         hands, dealt = list(self.hands), list(self.dealt)
-        for other, cards in zip(self.order, self._unseen(rng), strict=True):
+        unseen, kitty = self._unseen(rng)
+        for other, cards in zip(self.order, unseen, strict=True):
             hand = hands[other] = Hand((*self.pinned[other], *cards))
             known = self.dealt_known[other]
             dealt[other] = hand if known is None else Hand((*known, *cards))
         held = tuple(hand for hand in hands if hand is not None)
         observation = self.observation
-        deal = Deal(
-            observation.dealer,
-            tuple(hand for hand in dealt if hand is not None),
-            observation.trick_card,
-            observation.trick_seat,
-        )
+        dealt_hands = [hand for hand in dealt if hand is not None]
+        trick_card = observation.trick_card
+        if self.observation.rules.kitty:
+            kitty, trick_card = self._kitty(rng, dealt_hands, kitty)
+        deal = Deal(observation.dealer, tuple(dealt_hands), trick_card, observation.trick_seat, tuple(sorted(kitty)))
+        match = attrs.evolve(self.match, seed=rng.getrandbits(64))
+        if observation.phase is Phase.AUCTION:
+            return self._auction(match, deal)
         hand_state, log = self.hand_state, observation.history
         if self.draw_offer:
             exchange, offer = self._offer(rng, held)
@@ -499,7 +510,6 @@ class _Template:
             hand_state = attrs.evolve(hand_state, deal=deal, exchange=exchange)
         else:
             hand_state = attrs.evolve(hand_state, deal=deal)
-        match = attrs.evolve(self.match, seed=rng.getrandbits(64))
         return State(
             match=match,
             hand_state=hand_state,
@@ -508,6 +518,39 @@ class _Template:
             log=log,
             played_cards=observation.played_cards,
         )
+
+    def _kitty(self, rng: random.Random, dealt: list[Hand], kitty: list[Card]) -> tuple[list[Card], Card | None]:
+        """The world's kitty and its face-up card (D2.2, D2.3, D4.1), with ``dealt``
+        made the hands as dealt (the landlord's without the kitty): the kitty drawn face
+        down (``kitty``) before the landlord takes it; the kitty the seat saw; or, not
+        shown to the seat, as many of the landlord's cards as dealt, drawn, never the
+        face-up card (which was dealt to a hand, D2.3). A first bidder's card that is
+        not shown (``first_bidder="random"``) is one of its seat's dealt cards, drawn."""
+        observation = self.observation
+        landlord, trick_card, trick_seat = observation.landlord, observation.trick_card, observation.trick_seat
+        if landlord >= 0:
+            if observation.kitty:
+                kitty = list(observation.kitty)
+            else:
+                cards = list(dealt[landlord].cards)
+                if trick_card is not None and trick_seat == landlord:
+                    cards.remove(trick_card)
+                kitty = rng.sample(cards, observation.rules.kitty)
+            left = list(dealt[landlord].cards)
+            for card in kitty:
+                left.remove(card)
+            dealt[landlord] = Hand(left)
+        if trick_card is None and trick_seat is not None:
+            trick_card = rng.choice(dealt[trick_seat].cards)
+        return kitty, trick_card
+
+    def _auction(self, match: Match, deal: Deal) -> State:
+        """The world of an observation in the auction (D3): the hand begun from ``deal``
+        and the auction's moves made again (they are public)."""
+        state = State.begin_hand(match, deal)
+        for action in self.observation.history:
+            state = state.play(action.move)
+        return state
 
     def _offer(self, rng: random.Random, hands: tuple[Hand, ...]) -> tuple[ExchangeState | None, Offer]:
         """An offer the seat did not see (R8.2): two cards of the Winner's hand, one of

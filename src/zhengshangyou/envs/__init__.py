@@ -25,6 +25,7 @@ from zhengshangyou.envs.encoding import (
     layout,
     observation_bounds,
     observation_size,
+    played_hands,
     rules_of,
     suits_encoded,
 )
@@ -39,6 +40,7 @@ __all__ = [
     "layout",
     "observation_bounds",
     "observation_size",
+    "played_hands",
     "rules_of",
     "suits_encoded",
 ]

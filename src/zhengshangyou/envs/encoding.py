@@ -37,6 +37,33 @@ block               size                       what it holds
 ``hand_number``     1                          the hand's number in the match, from 0
 ==================  =========================  ==============================================
 
+(Under ``all_pass="redeal"`` the hands nobody bid for, dealt again at once, are not
+counted in ``hand_number``: see :func:`played_hands`.)
+
+The ``phase`` block has one entry a phase of :class:`~zhengshangyou.game.Phase` the
+rules' hands go through: exchange, play, hand over and match over, and under rules
+with a landlord (``teams="landlord"``, Dou Dizhu, FAMILY.md part D) the auction too,
+in :data:`~zhengshangyou.game.Phase`'s order (exchange, auction, play, hand over,
+match over; see :func:`phases`). Under those rules five blocks follow the others
+(:data:`LANDLORD_BLOCKS`); under any other rules there are none, and the encoding
+is Zheng Shangyou's as it always was:
+
+==================  =========================  ==============================================
+block               size                       what it holds
+==================  =========================  ==============================================
+``landlord``        players                    the landlord, one-hot, once known (D3, D4)
+``base``            1                          the stake the auction settled, 0 before (D3)
+``multiplier``      1                          log2 of the multiplier so far: the bombs and
+                                               rockets played this hand (D9.1), at most
+                                               :data:`MULTIPLIER_CAP`
+``kitty``           card block                 the kitty, once the landlord has taken it and
+                                               where the seat may see it (D4.1)
+``auction``         players × auction moves    each seat's last auction move this hand,
+                                               one-hot: bid 1, bid 2, bid 3, pass
+                                               (``auction="bid"``) or call, rob, pass
+                                               (``"call_rob"``); none with ``"none"``
+==================  =========================  ==============================================
+
 Everything comes from the observation, so two positions that differ only in
 cards the seat cannot see encode alike.
 
@@ -53,13 +80,13 @@ cards the seat cannot see encode alike.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from zhengshangyou.actions import Give, Return, Take
+from zhengshangyou.actions import Bid, Call, Give, Move, Pass, Return, Rob, Take
 from zhengshangyou.actionspace import ActionSpace
 from zhengshangyou.cards import Card
 from zhengshangyou.combinations import catalogue
@@ -71,20 +98,52 @@ from zhengshangyou.errors import (
     check_int,
 )
 from zhengshangyou.game import SEED_LIMIT, Observation, Phase
+from zhengshangyou.plays import Play
 from zhengshangyou.rules import Rules, RulesCache
+from zhengshangyou.scoring import HandResult
 
 __all__ = [
+    "LANDLORD_BLOCKS",
+    "MULTIPLIER_CAP",
     "action_mask",
     "check_seed",
     "encode",
     "layout",
     "observation_bounds",
     "observation_size",
+    "phases",
+    "played_hands",
     "rules_of",
     "suits_encoded",
 ]
 
-_PHASES = tuple(Phase)
+#: The blocks that follow the others under rules with a landlord (Dou Dizhu).
+LANDLORD_BLOCKS = ("landlord", "base", "multiplier", "kitty", "auction")
+
+#: The most the ``multiplier`` block holds: log2 of the multiplier (the bombs and
+#: rockets of the hand, D9.1), capped (one deck holds at most 13 bombs and a rocket).
+MULTIPLIER_CAP = 15
+
+#: The auction's moves in the ``auction`` block, by ``rules.auction`` (D3.1, D3.4).
+_AUCTION_MOVES: dict[str, tuple[Move, ...]] = {
+    "none": (),
+    "bid": (Bid(1), Bid(2), Bid(3), Pass()),
+    "call_rob": (Call(), Rob(), Pass()),
+}
+
+
+def phases(rules: Rules) -> tuple[Phase, ...]:
+    """The phases of the ``phase`` block under ``rules``, in its order: the auction
+    only under rules with a landlord (so Zheng Shangyou's block is as it was).
+
+    >>> [str(phase) for phase in phases(Rules())]
+    ['exchange', 'play', 'hand_over', 'match_over']
+    >>> [str(phase) for phase in phases(Rules.preset("doudizhu"))][:3]
+    ['exchange', 'auction', 'play']
+    """
+    if rules.teams == "landlord":
+        return tuple(Phase)
+    return tuple(phase for phase in Phase if phase is not Phase.AUCTION)
 
 
 def rules_of(preset: str | None = None, **options: Any) -> Rules:
@@ -118,6 +177,9 @@ class _Layout:
         card = 54 if self.suits else 15
         self.card = card
         self.kinds = {combination.kind: place for place, combination in enumerate(catalogue(rules))}
+        self.phases = {phase: place for place, phase in enumerate(phases(rules))}
+        self.landlord = rules.teams == "landlord"
+        self.auction = {move: place for place, move in enumerate(_AUCTION_MOVES[rules.auction])}
         sizes = [
             ("hand", card),
             ("played", players * card),
@@ -133,7 +195,7 @@ class _Layout:
             ("played_any", players),
             ("must_include", card),
             ("revolution", 1),
-            ("phase", len(_PHASES)),
+            ("phase", len(self.phases)),
             ("offered", card),
             ("received", players * card),
             ("trick_card", card),
@@ -141,6 +203,14 @@ class _Layout:
             ("scores", players),
             ("hand_number", 1),
         ]
+        if self.landlord:
+            sizes += [
+                ("landlord", players),
+                ("base", 1),
+                ("multiplier", 1),
+                ("kitty", card),
+                ("auction", players * len(self.auction)),
+            ]
         self.blocks: dict[str, slice] = {}
         start = 0
         for name, size in sizes:
@@ -217,7 +287,7 @@ def encode(observation: Observation) -> npt.NDArray[np.float32]:
     seats("played_any", observation.played)
     if observation.must_include is not None:
         cards("must_include", (observation.must_include,))
-    ones.append(starts["phase"] + _PHASES.index(observation.phase))
+    ones.append(starts["phase"] + shape.phases[observation.phase])
     cards("offered", observation.offered)
     if observation.exchanged:
         parties = _parties(observation)
@@ -230,6 +300,8 @@ def encode(observation: Observation) -> npt.NDArray[np.float32]:
         cards("trick_card", (observation.trick_card,))
     if observation.trick_seat is not None:
         seats("trick_seat", (observation.trick_seat,))
+    if shape.landlord:
+        _landlord_ones(observation, shape, ones, cards, seats)
     out = np.bincount(ones, minlength=shape.size).astype(np.float32)
     counts, scores = observation.counts, observation.scores
     held, total = starts["held"], starts["scores"]
@@ -237,7 +309,39 @@ def encode(observation: Observation) -> npt.NDArray[np.float32]:
     out[total : total + players] = scores[seat:] + scores[:seat]
     out[starts["revolution"]] = observation.revolution
     out[starts["hand_number"]] = observation.hand_number
+    if shape.landlord:
+        # The hands dealt again at once after nobody bid (D3.3) are not counted: the
+        # number is the hand's among those played, bounded by an episode's hands.
+        results = observation.results
+        out[starts["hand_number"]] -= len(results) - played_hands(results, rules)
+        out[starts["base"]] = observation.base
+        bombs = observation.multiplier.bit_length() - 1  # (a power of 2, D9.1)
+        out[starts["multiplier"]] = min(bombs, MULTIPLIER_CAP)
     return out
+
+
+def _landlord_ones(
+    observation: Observation,
+    shape: _Layout,
+    ones: list[int],
+    cards: Callable[[str, Iterable[Card]], None],
+    seats: Callable[[str, Iterable[int]], None],
+) -> None:
+    """The one-hot entries of a game with a landlord (D3, D4): the landlord, the kitty
+    where the observation shows it, each seat's last auction move this hand."""
+    if observation.landlord >= 0:
+        seats("landlord", (observation.landlord,))
+    cards("kitty", observation.kitty)
+    auction = shape.auction
+    if not auction:
+        return
+    last: dict[int, Move] = {}
+    for action in observation.history:  # the auction's moves come before the first play
+        if isinstance(action.move, Play):
+            break
+        last[action.seat] = action.move
+    base, width, players, seat = shape.starts["auction"], len(auction), observation.rules.players, observation.seat
+    ones.extend([base + (other - seat) % players * width + auction[move] for other, move in last.items()])
 
 
 def observation_bounds(
@@ -287,6 +391,10 @@ def observation_bounds(
         "received": np.minimum(deck, 1),
         "trick_card": np.minimum(deck, 1),
     }
+    if rules.teams == "landlord":
+        cards_at_most["kitty"] = np.minimum(deck, rules.kitty)
+        high[blocks["base"]] = _highest_base(rules)
+        high[blocks["multiplier"]] = MULTIPLIER_CAP
     for name, bound in cards_at_most.items():
         block = blocks[name]
         high[block] = np.tile(bound, (block.stop - block.start) // len(bound))
@@ -298,6 +406,16 @@ def observation_bounds(
     empty = high <= low
     high[empty] = low[empty] + 1
     return low, high
+
+
+def _highest_base(rules: Rules) -> int:
+    """The highest base of an auction (D3): a bid of 3; 2 to the robs, at most one a
+    seat after the caller and the caller's rob back (D3.4); 1 for a fixed landlord."""
+    if rules.auction == "bid":
+        return 3
+    if rules.auction == "call_rob":
+        return 1 << rules.players
+    return 1
 
 
 def _parties(observation: Observation) -> tuple[int, int]:
@@ -319,6 +437,23 @@ def action_mask(observation: Observation) -> npt.NDArray[np.int8]:
     mask = np.zeros(space.size, dtype=np.int8)
     mask[list(space.moves(observation))] = 1
     return mask
+
+
+def played_hands(results: Sequence[HandResult], rules: Rules) -> int:
+    """How many of the hands of ``results`` count among an episode's hands: all but
+    those nobody bid for under ``all_pass="redeal"``, which are dealt again at once
+    (D3.3; their scores are 0).
+
+    >>> from zhengshangyou import Game
+    >>> game = Game(Rules.preset("doudizhu"), seed=3)
+    >>> for _ in range(3):
+    ...     game.play("pass")
+    >>> len(game.state.results), played_hands(game.state.results, game.rules)
+    (1, 0)
+    """
+    if rules.all_pass == "void":
+        return len(results)
+    return sum(1 for result in results if not result.thrown_in)
 
 
 def check_seed(seed: object) -> int | None:

@@ -48,6 +48,13 @@ agent's score (R7) in each hand that ended during it, so an episode's rewards ad
 to the agent's match score. The episode terminates when its last hand ends, or the
 match does (``target_score``, R7.4); it is never truncated.
 
+Dou Dizhu (rules with a landlord: the presets ``doudizhu``, ``douzero``, ``rlcard``,
+``openspiel``). The agent bids, calls or robs in the auction as it plays (D3); its
+reward is its side's score (D9: the landlord's, or each peasant's). A hand nobody
+bids for is dealt again at once under ``all_pass="redeal"`` (the episode goes on; the
+hand does not count among ``hands``) and ends with every reward 0 under ``"void"``
+(D3.3). The bots must play the auction: ``"random"`` and ``"heuristic"`` do.
+
 Illegal actions. An id of the action space that is not a legal move (what an agent
 sampling ``action_space`` unmasked mostly picks) ends the episode: ``terminated`` is
 true, the reward is the rules' lowest one-hand score (``rules.score_bounds[0]``),
@@ -80,7 +87,13 @@ from gymnasium import spaces
 from zhengshangyou.actions import Move
 from zhengshangyou.actionspace import ActionSpace
 from zhengshangyou.bots import Bot, GreedyBot, HeuristicBot, RandomBot
-from zhengshangyou.envs.encoding import check_seed, encode, observation_bounds, rules_of
+from zhengshangyou.envs.encoding import (
+    check_seed,
+    encode,
+    observation_bounds,
+    played_hands,
+    rules_of,
+)
 from zhengshangyou.envs.policy import Policy, PolicyBot
 from zhengshangyou.errors import (
     WrongTypeError,
@@ -443,7 +456,7 @@ class VsBotsEnv(gymnasium.Env[ObsType, np.int64]):
                 assert result is not None
                 ended.append(result)
                 reward += result.scores[self._seat]
-                if state.phase is Phase.MATCH_OVER or state.hand_number + 1 >= self.hands:
+                if state.phase is Phase.MATCH_OVER or played_hands(state.results, self._rules) >= self.hands:
                     self._over = True
                     break
                 game.next_hand()

@@ -17,7 +17,7 @@ Parameters
 
 Every rule option of :class:`~zhengshangyou.rules.Rules` is a parameter of its own
 name and type (``int``, ``bool`` or ``str``; ``players`` is OpenSpiel's own player
-count), except five options whose values are not simple, which take a text form:
+count), except the options whose values are not simple, which take a text form:
 
 ======================  ===================================================
 ``suit_order``          ``"none"`` (None) or the four suits low to high, ``"DCHS"``
@@ -25,7 +25,15 @@ count), except five options whose values are not simple, which take a text form:
 ``penalty_tiers``       ``"auto"`` (None) or ``min_cards:multiplier`` pairs joined
                         by ``/``, low to high: ``"12:2/17:3"``
 ``target_score``        an ``int``; ``0`` stands for None (no target)
-``wing_trio_adjacent``  ``"auto"`` (None), ``"true"`` or ``"false"`` (D5.15)
+``wing_trio_adjacent``  ``"auto"`` (None), ``"yes"`` or ``"no"`` (D5.15; also
+                        ``"true"`` or ``"false"``)
+``kitty_public``        ``"auto"`` (None), ``"yes"`` or ``"no"`` (D4.1; the same)
+``bid_rounds``,         ``"auto"`` (None) or the option's word, ``"once"``
+``first_bidder``,
+``all_pass``,
+``douzero_objective``
+``spring_multiplier``   an ``int``; ``0`` stands for None (D9.2)
+``landlord_seat``       an ``int``; ``-1`` stands for None (D3.5)
 ======================  ===================================================
 
 and three parameters are not rule options:
@@ -59,7 +67,18 @@ the face-up trick card (R2.4: every dealt card alike; the outcome is the card's
 index, or 54 + index for the copy dealt second when the two copies went to two
 seats). Then the hand is the library's own :class:`~zhengshangyou.game.State`,
 and each decision is an id of :class:`~zhengshangyou.actionspace.ActionSpace`
-(a play, pass, or an exchange decision); action strings are its unique labels.
+(a play, pass, an exchange decision, or a bid, call or rob); action strings are its
+unique labels.
+
+Dou Dizhu (rules with a landlord, FAMILY.md part D): the seats' cards are dealt
+first, then the kitty's (D2.2: ``"deal 5S to the kitty"``), and at every deal of a
+game with an auction the card that names the first bidder (D2.3: any card dealt to a
+seat alike, as the trick card; not shown under ``first_bidder="random"``). A hand
+nobody bids for under ``all_pass="redeal"`` (D3.3) is over with every score 0 and
+the next is dealt by chance nodes at once; it does not count among the episode's
+``hands``, and :data:`REDEAL_LIMIT` deals thrown in a row end the episode (a library
+ruling: a game needs a longest history). Under ``all_pass="void"`` such a hand ends
+with every score 0 and counts as a hand.
 
 Game type and bounds
 --------------------
@@ -67,7 +86,10 @@ Game type and bounds
 The registered type is ``GENERAL_SUM``, since ``scoring="placement"`` hands out 3
 points a hand to no one's loss; a loaded game's own type says what its scoring is:
 ``ZERO_SUM`` under ``"cards_left"`` (R7.1) and ``"none"``, ``CONSTANT_SUM`` (3 a
-hand) under ``"placement"`` unless ``target_score`` can end the episode early.
+hand) under ``"placement"`` unless ``target_score`` can end the episode early;
+under rules with a landlord, ``ZERO_SUM`` with ``"multiplier"`` (D9.1: the
+landlord's two stakes against the peasants' one each), ``GENERAL_SUM`` with
+``"win_loss"`` and ``"douzero"`` (D9.3, D9.4).
 Rewards are ``TERMINAL``: ``returns()`` are 0 until the episode ends, then each
 seat's total over its hands (the library's match scores). The
 :class:`~pyspiel.GameInfo` bounds are true ones: ``min_utility`` and
@@ -75,9 +97,10 @@ seat's total over its hands (the library's match scores). The
 times the hands an episode can have (under ``scoring="none"``, where every return
 is 0, they are -1 and 1: OpenSpiel needs a range); ``max_game_length`` counts
 decisions, as OpenSpiel defines it, :attr:`Rules.max_moves
-<zhengshangyou.rules.Rules.max_moves>` a hand (the first hand has no exchange);
-``max_chance_nodes_in_history`` counts the chance nodes, exactly unless a target
-ends the episode early.
+<zhengshangyou.rules.Rules.max_moves>` a hand (the first hand has no exchange;
+under ``all_pass="redeal"`` with the declines of the hands thrown in, ``players``
+each); ``max_chance_nodes_in_history`` counts the chance nodes, exactly unless a
+target ends the episode early or hands are thrown in and dealt again.
 
 Observations
 ------------
@@ -126,9 +149,17 @@ import pyspiel
 from zhengshangyou.actions import Move
 from zhengshangyou.actionspace import ActionSpace
 from zhengshangyou.cards import Card
-from zhengshangyou.envs.encoding import encode, layout, observation_size, rules_of, suits_encoded
+from zhengshangyou.envs.encoding import (
+    encode,
+    layout,
+    observation_size,
+    played_hands,
+    rules_of,
+    suits_encoded,
+)
 from zhengshangyou.errors import InvalidRulesError, InvalidSetupError, WrongTypeError, brief_repr
 from zhengshangyou.game import Action, Deal, Observation, Phase, State, check_deal
+from zhengshangyou.game.deal import marks_a_card
 from zhengshangyou.hand import Hand
 from zhengshangyou.rules import Rules, check_rules
 
@@ -136,6 +167,7 @@ __all__ = [
     "GAME_TYPE",
     "NAME",
     "PARAMETERS",
+    "REDEAL_LIMIT",
     "ZhengShangyouGame",
     "ZhengShangyouState",
     "parameters",
@@ -152,6 +184,20 @@ _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 #: Library ruling: the most hands one episode may hold.
 _HANDS_LIMIT = 10_000
+#: Library ruling: under ``all_pass="redeal"`` (D3.3) an episode ends once this many
+#: deals in a row were thrown in (an OpenSpiel game must have a longest history).
+REDEAL_LIMIT = 20
+
+
+#: Options that are True, False or None (unset): the text ``"auto"``, ``"yes"`` or ``"no"``
+#: (``"true"``, ``"false"`` and bools are read too; OpenSpiel reads ``true`` and ``false``
+#: in a game's string back as bools, which a text parameter refuses).
+_AUTO_BOOLS = ("wing_trio_adjacent", "kitty_public")
+_YES_NO = {"true": "yes", "yes": "yes", "false": "no", "no": "no"}
+#: Options that are a word or None (unset, the rules' default): ``"auto"`` stands for None.
+_AUTO_WORDS = ("bid_rounds", "first_bidder", "all_pass", "douzero_objective")
+#: Options that are an int or None: the int that stands for None.
+_NONE_INTS = {"target_score": 0, "spring_multiplier": 0, "landlord_seat": -1}
 
 
 def _parameter(name: str, value: Any) -> int | bool | str:
@@ -160,10 +206,12 @@ def _parameter(name: str, value: Any) -> int | bool | str:
         return "none" if value is None else str(value)
     if name == "penalty_tiers":
         return "auto" if value is None else "/".join(f"{low}:{times}" for low, times in value)
-    if name == "target_score":
-        return 0 if value is None else int(value)
-    if name == "wing_trio_adjacent":
-        return "auto" if value is None else str(value).lower()
+    if name in _NONE_INTS:
+        return _NONE_INTS[name] if value is None else int(value)
+    if name in _AUTO_BOOLS:
+        return "auto" if value is None else "yes" if value else "no"
+    if name in _AUTO_WORDS:
+        return "auto" if value is None else str(value)
     assert isinstance(value, (int, str))
     return value
 
@@ -216,10 +264,22 @@ def _option(name: str, value: int | bool | str) -> Any:
         return None if str(value).strip().lower() == "none" else value
     if name == "penalty_tiers":
         return _tiers(str(value))
-    if name == "target_score":
-        return None if value == 0 else value
-    if name == "wing_trio_adjacent":
-        return {"auto": None, "true": True, "false": False}.get(str(value).strip().lower(), value)
+    if name in _NONE_INTS:
+        return None if value == _NONE_INTS[name] else value
+    if name in _AUTO_BOOLS:
+        return {"auto": None, "yes": True, "no": False}.get(str(value).strip().lower(), value)
+    if name in _AUTO_WORDS:
+        return None if str(value).strip().lower() == "auto" else value
+    return value
+
+
+def _yes_no(value: object) -> object:
+    """A tri-state parameter's value in its canonical text (``"auto"``, ``"yes"``,
+    ``"no"``), from a bool or any of its texts; anything else as it is."""
+    if type(value) is bool:
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        return _YES_NO.get(value.strip().lower(), value)
     return value
 
 
@@ -237,6 +297,8 @@ def _checked(params: Mapping[str, Any]) -> dict[str, int | bool | str]:
                 options=(str(name),),
             )
         kind = type(PARAMETERS[name])
+        if name in _AUTO_BOOLS:
+            value = _yes_no(value)
         if type(value) is not kind:
             article = "an" if kind is int else "a"
             raise WrongTypeError(
@@ -258,6 +320,8 @@ def _utility(rules: Rules, hands: int) -> tuple[Any, float | None, float, float]
     if lowest == highest:  # scoring="none": OpenSpiel needs a range
         lowest, highest = lowest - 1, highest + 1
     kinds = pyspiel.GameType.Utility
+    if rules.scoring in ("win_loss", "douzero"):  # 1 a winner, 0 a loser; ±r, ∓r each (D9.3, D9.4)
+        return kinds.GENERAL_SUM, None, float(lowest), float(highest)
     if rules.scoring != "placement":
         return kinds.ZERO_SUM, 0.0, float(lowest), float(highest)
     if shortest == hands:  # 2 + 1 points a hand (R7.2)
@@ -315,7 +379,14 @@ class _Setup:
         self.space = ActionSpace(rules)
         self.players = rules.players
         self.deck_size = rules.deck_size
-        self.trick = rules.first_lead == "trick_card"
+        # The cards dealt to the seats, then the kitty (D2.2).
+        self.seat_cards = rules.deck_size - rules.kitty
+        # A marked card (R2.4's face-up trick card; D2.3's card that names the first
+        # bidder) is drawn after the deal of the first hand, and of every hand.
+        self.trick = marks_a_card(rules, first_hand=True)
+        self.trick_later = marks_a_card(rules, first_hand=False)
+        # Deals thrown in a row before the episode ends (D3.3 redeal; 0: none thrown in again).
+        self.redeals = REDEAL_LIMIT if rules.auction != "none" and rules.all_pass != "void" else 0
         self.card_ids = _CARD_IDS if rules.jokers else _CARD_IDS - 2
         counts = [0] * self.card_ids
         for card in rules.deck():
@@ -328,7 +399,15 @@ class _Setup:
         # dealer, every card of every deal, the trick card.
         first = rules.evolve(exchange="none").max_moves
         self.max_game_length = first + (hands - 1) * rules.max_moves
-        self.max_chance_nodes = (dealer < 0) + hands * self.deck_size + self.trick
+        deals = hands
+        if self.redeals:  # at most REDEAL_LIMIT - 1 deals thrown in before each hand
+            # played, of ``players`` declines each (D3.2, D3.4), or the episode ends
+            thrown = hands * (self.redeals - 1) + 1
+            deals += thrown
+            self.max_game_length += thrown * rules.players
+        self.max_chance_nodes = (
+            (dealer < 0) + deals * self.deck_size + self.trick + (deals - 1) * self.trick_later
+        )
         self.max_chance_outcomes = max(
             self.players,
             _CARD_IDS + self.card_ids if self.trick and rules.decks == 2 else self.card_ids,
@@ -403,7 +482,13 @@ class _Position:
         return (self.dealer + place) % self.setup.players
 
     def dealt_to(self, seat: int) -> tuple[Card, ...]:
-        return self.dealt[(seat - self.dealer) % self.setup.players :: self.setup.players]
+        """The cards dealt to ``seat`` so far (not the kitty's, D2.2)."""
+        setup = self.setup
+        return self.dealt[: setup.seat_cards][(seat - self.dealer) % setup.players :: setup.players]
+
+    def marks(self) -> bool:
+        """Whether this hand's deal draws a marked card (R2.4, D2.3)."""
+        return self.setup.trick_later or (self.setup.trick and self.hand == 0)
 
     def legal(self) -> dict[int, Move]:
         """The legal moves of the seat to act, by id, ascending: what
@@ -427,14 +512,14 @@ def _start(setup: _Setup) -> _Position:
 def _copies(position: _Position) -> dict[int, list[int]]:
     """Each dealt card's seats, by card index, in deal order."""
     seats: dict[int, list[int]] = {}
-    for place, card in enumerate(position.dealt):
+    for place, card in enumerate(position.dealt[: position.setup.seat_cards]):  # (not the kitty)
         seats.setdefault(card.index, []).append(position.seat_of(place))
     return seats
 
 
 def _trick_outcomes(position: _Position) -> list[tuple[int, float]]:
-    """R2.4: every dealt card alike; two copies in one seat are one outcome."""
-    share = 1.0 / len(position.dealt)
+    """R2.4, D2.3: every card dealt to a seat alike; two copies in one seat are one outcome."""
+    share = 1.0 / position.setup.seat_cards
     outcomes: list[tuple[int, float]] = []
     for index, seats in _copies(position).items():
         if len(seats) == 1 or seats[0] == seats[1]:
@@ -478,7 +563,7 @@ def _after_chance(position: _Position, action: int) -> _Position:
             engine=position.engine,
             views=position.views,
         )
-        if len(after.dealt) < setup.deck_size or (setup.trick and position.hand == 0):
+        if len(after.dealt) < setup.deck_size or after.marks():
             return after
         return _dealt(after)
     # The trick card (R2.4): an outcome of _trick_outcomes, nothing else (no negative
@@ -498,7 +583,8 @@ def _dealt(position: _Position, trick: tuple[Card, int] | None = None) -> _Posit
     rules = setup.rules
     hands = tuple(Hand(position.dealt_to(seat)) for seat in range(setup.players))
     card, seat = trick if trick is not None else (None, None)
-    deal = Deal(position.dealer, hands, card, seat)
+    kitty = tuple(sorted(position.dealt[setup.seat_cards :]))
+    deal = Deal(position.dealer, hands, card, seat, kitty)
     previous = position.engine
     if previous is None:
         engine = State.new(rules, seed=0, deals=[deal])
@@ -517,8 +603,11 @@ def _dealt(position: _Position, trick: tuple[Card, int] | None = None) -> _Posit
 
 
 def _next_dealer(engine: State) -> int:
-    """Who deals the hand after ``engine``'s (R2.7)."""
+    """Who deals the hand after ``engine``'s (R2.7; after a hand thrown in, the next
+    seat, D3.3)."""
     rules, previous = engine.rules, engine.results[-1]
+    if previous.thrown_in:
+        return (engine.dealer + 1) % rules.players
     if rules.next_dealer == "loser":
         return previous.loser
     if rules.next_dealer == "winner":
@@ -526,18 +615,43 @@ def _next_dealer(engine: State) -> int:
     return (engine.dealer + 1) % rules.players
 
 
+def _thrown_in(engine: State, move: Move) -> State:
+    """``engine`` after ``move``, the last decline of an auction nobody bid in, under
+    ``all_pass="redeal"``: the hand thrown in (D3.3), over, its next deal not yet made
+    (the engine would deal it at once from its seed; here chance deals it). Played
+    under ``all_pass="void"``, which ends the hand the same way and stops there."""
+    rules = engine.rules
+    void = attrs.evolve(engine.match, rules=rules.evolve(all_pass="void"))
+    over = attrs.evolve(engine, match=void).play(move)
+    return attrs.evolve(over, match=attrs.evolve(over.match, rules=rules))
+
+
+def _thrown_in_a_row(engine: State) -> int:
+    """The hands thrown in at the end of ``engine``'s results (D3.3)."""
+    count = 0
+    for result in reversed(engine.results):
+        if not result.thrown_in:
+            break
+        count += 1
+    return count
+
+
 def _after_move(position: _Position, action: int) -> _Position:
     setup = position.setup
-    assert position.engine is not None
+    before = position.engine
+    assert before is not None
     move = position.legal().get(action)
     if move is None:  # the space's own error, naming the id
-        setup.space.decode(action, position.engine.observation(position.player))
+        setup.space.decode(action, before.observation(position.player))
     assert move is not None
-    engine = position.engine.play(move)
+    engine = before.play(move)
+    if engine.hand_number > before.hand_number:  # nobody bid: chance deals the hand again
+        engine = _thrown_in(before, move)
     if (
         not engine.phase.is_over
         or engine.phase is Phase.MATCH_OVER
-        or position.hand + 1 >= setup.hands
+        or played_hands(engine.results, setup.rules) >= setup.hands
+        or (setup.redeals and _thrown_in_a_row(engine) >= setup.redeals)
     ):
         return _Position(
             setup,
@@ -569,9 +683,13 @@ def _hand_view(engine: State, seat: int) -> str:
     """What ``seat`` saw of the hand of ``engine``: its cards as dealt, the dealer, the
     trick card, and every move it saw (its observation's history)."""
     deal = engine.deal
-    trick = f" trick {deal.trick_card}@{deal.trick_seat}" if deal.trick_card is not None else ""
-    history = engine.observation(seat).history
-    return f"hand {engine.hand_number} dealer {deal.dealer} dealt {deal.hands[seat]}{trick} | {_actions(history)}"
+    seen = engine.observation(seat)  # (no marked card under first_bidder="random", D2.3)
+    trick = f" trick {seen.trick_card}@{seen.trick_seat}" if seen.trick_card is not None else ""
+    kitty = f" kitty {' '.join(map(str, seen.kitty))}" if seen.kitty else ""
+    return (
+        f"hand {engine.hand_number} dealer {deal.dealer} dealt {deal.hands[seat]}{trick}{kitty}"
+        f" | {_actions(seen.history)}"
+    )
 
 
 def _dealing_view(position: _Position, seat: int) -> str:
@@ -590,6 +708,9 @@ def _observation_text(seen: Observation) -> str:
     trick = f" | trick {seen.trick_card}@{seen.trick_seat}" if seen.trick_card is not None else ""
     offered = f" | offered {' '.join(map(str, seen.offered))}" if seen.offered else ""
     exchanged = f" | exchanged {_actions(seen.exchanged)}" if seen.exchanged else ""
+    if seen.rules.teams == "landlord":  # (D3, D4, D9.1)
+        kitty = " ".join(map(str, seen.kitty)) or "-"
+        exchanged += f" | landlord {seen.landlord} base {seen.base} x{seen.multiplier} kitty {kitty}"
     return (
         f"seat {seen.seat} hand {seen.hand_number} {seen.phase} | {seen.hand} | held"
         f" {' '.join(map(str, seen.counts))} | top {top} | passed {_seats(seen.passed)}"
@@ -652,7 +773,9 @@ class ZhengShangyouGame(pyspiel.Game):  # type: ignore[misc]
     def max_chance_nodes_in_history(self) -> int:
         """The chance nodes of an episode: the first dealer (unless given), every card
         of every deal, and the trick card (R2.2–R2.4); fewer only when a target ends
-        the episode early (R7.4).
+        the episode early (R7.4). Under ``all_pass="redeal"`` (D3.3) a bound: the
+        deals of the hands thrown in, up to :data:`REDEAL_LIMIT` in a row, with
+        their first bidders' cards (D2.3).
 
         >>> pyspiel.load_game(NAME).max_chance_nodes_in_history()   # 1 + 54 + 1
         56
@@ -738,8 +861,10 @@ class ZhengShangyouState(pyspiel.State):  # type: ignore[misc]
         if position.dealer < 0:
             return f"dealer {action}"
         card = Card.from_index(action % _CARD_IDS)
-        if len(position.dealt) < position.setup.deck_size:
+        if len(position.dealt) < position.setup.seat_cards:
             return f"deal {card} to seat {position.seat_of(len(position.dealt))}"
+        if len(position.dealt) < position.setup.deck_size:
+            return f"deal {card} to the kitty"
         seats = _copies(position).get(card.index, [0])
         return f"trick card {card} at seat {seats[min(action // _CARD_IDS, len(seats) - 1)]}"
 

@@ -25,6 +25,13 @@ option (``players=3``, ``exchange="highest_for_any"``), as
   <pettingzoo.AECEnv.agent_iter>` gives each its last observation and reward, to
   be stepped with ``None``. Nothing truncates: a hand ends within
   :attr:`Rules.max_moves <zhengshangyou.rules.Rules.max_moves>` moves.
+- Dou Dizhu (rules with a landlord, the presets ``doudizhu``, ``douzero``,
+  ``rlcard``, ``openspiel``): the auction's bids, calls and robs are actions like
+  any other (D3); the rewards are the hand's scores, the landlord's side against
+  the peasants' (D9). A hand nobody bids for under ``all_pass="redeal"`` is dealt
+  again at once: the episode goes on, and that hand does not count among its
+  ``hands`` (its scores are 0); under ``"void"`` it is a hand that ends with every
+  reward 0 (D3.3), the episode's last when ``hands`` is 1.
 - An agent's name that is not one of ``possible_agents`` raises
   :class:`~zhengshangyou.errors.InvalidSetupError` (a ``ValueError``; a
   :class:`~zhengshangyou.errors.WrongTypeError` for a name that is no text).
@@ -56,7 +63,13 @@ from pettingzoo.utils.env_logger import EnvLogger  # type: ignore[import-untyped
 
 from zhengshangyou.actions import Move
 from zhengshangyou.actionspace import ActionSpace
-from zhengshangyou.envs.encoding import check_seed, encode, observation_bounds, rules_of
+from zhengshangyou.envs.encoding import (
+    check_seed,
+    encode,
+    observation_bounds,
+    played_hands,
+    rules_of,
+)
 from zhengshangyou.errors import IllegalMoveError, InvalidSetupError, WrongTypeError, brief_repr
 from zhengshangyou.game import Game, Observation
 
@@ -315,6 +328,8 @@ class ZhengShangyouEnv(AECEnv):  # type: ignore[misc]
         if move is None:
             move = self._space.decode(index, seen)  # raises: the id is not legal here
         game.play(move)
+        if game.state.hand_number != self._hand_number and not game.phase.is_over:
+            self._new_infos()  # nobody bid: the next hand is dealt at once (D3.3)
         self.infos[agent] = self._info({})
         self._cumulative_rewards[agent] = 0.0
         if self._rewarded:  # the last step ended a hand: its rewards are spent
@@ -335,7 +350,7 @@ class ZhengShangyouEnv(AECEnv):  # type: ignore[misc]
             self.rewards[agent] = float(score)
         self._accumulate_rewards()
         self._rewarded = True
-        if len(state.results) < self.hands and not game.is_match_over:
+        if played_hands(state.results, state.rules) < self.hands and not game.is_match_over:
             game.next_hand()
         else:
             self.terminations = dict.fromkeys(self.agents, True)
@@ -398,6 +413,9 @@ def table_text(seen: Observation, *, own: bool = True) -> str:
         "held: " + ", ".join(f"seat_{seat} {seen.counts[seat]}" for seat in players),
         f"top: {top}",
     ]
+    if seen.landlord >= 0:  # (a game with a landlord, once the auction settled him: D3)
+        kitty = f", kitty {' '.join(map(str, seen.kitty))}" if seen.kitty else ""
+        lines.append(f"landlord: seat_{seen.landlord}, base {seen.base}, multiplier {seen.multiplier}{kitty}")
     if seen.passed:
         lines.append("passed: " + ", ".join(f"seat_{seat}" for seat in seen.passed))
     if seen.finished:

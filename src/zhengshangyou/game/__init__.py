@@ -37,6 +37,7 @@ from __future__ import annotations
 
 # The phase modules register their logic with their phase when imported, so the
 # package imports every one of them.
+from zhengshangyou.game import auction as auction
 from zhengshangyou.game import exchange as exchange
 from zhengshangyou.game import scoring as scoring
 from zhengshangyou.game import trickplay as trickplay

@@ -18,7 +18,7 @@ from zhengshangyou.errors import InvalidSetupError, WrongTypeError, brief_repr, 
 from zhengshangyou.hand import Hand
 from zhengshangyou.rules import Rules, check_rules
 
-__all__ = ["SEED_LIMIT", "Deal", "check_deal", "deal_cards", "seeded_rng"]
+__all__ = ["SEED_LIMIT", "Deal", "check_deal", "deal_cards", "marks_a_card", "seeded_rng"]
 
 #: Seeds are whole numbers from 0 to 2**64 - 1 (R2.3): every record can hold one.
 SEED_LIMIT = 2**64
@@ -38,13 +38,16 @@ class Deal:
     hands: tuple[Hand, ...]
     trick_card: Card | None = None
     trick_seat: int | None = None
+    #: The cards set aside face down for the landlord (D2.2, D4.1), sorted; none without a kitty.
+    kitty: tuple[Card, ...] = ()
 
 
 def deal_cards(rules: Rules, dealer: int, rng: random.Random, *, trick_card: bool = False) -> Deal:
-    """Shuffle the deck with ``rng`` and deal it singly from ``dealer`` in play order (R2.2).
+    """Shuffle the deck with ``rng`` and deal it singly from ``dealer`` in play order (R2.2),
+    but for the last ``rules.kitty`` cards, which are the kitty (D2.2).
 
     With ``trick_card``, one dealt card, chosen uniformly with ``rng``, is turned
-    face up, and its seat is recorded (R2.4).
+    face up, and its seat is recorded (R2.4, D2.3).
 
     >>> deal = deal_cards(Rules(), dealer=0, rng=random.Random(1), trick_card=True)
     >>> [len(hand) for hand in deal.hands], deal.trick_card in deal.hands[deal.trick_seat]
@@ -57,6 +60,10 @@ def deal_cards(rules: Rules, dealer: int, rng: random.Random, *, trick_card: boo
         raise InvalidSetupError(f"no seat {brief_repr(dealer)} to deal (R2.1)", rule="R2.1")
     _shuffle(rng, deck)
     players = rules.players
+    kitty: tuple[Card, ...] = ()
+    if rules.kitty:
+        kitty = tuple(sorted(deck[-rules.kitty :]))
+        del deck[-rules.kitty :]
     # Singly from the dealer: the seat ``step`` places after the dealer gets every
     # ``players``-th card from the ``step``-th.
     dealt = [deck[(seat - dealer) % players :: players] for seat in range(players)]
@@ -65,7 +72,24 @@ def deal_cards(rules: Rules, dealer: int, rng: random.Random, *, trick_card: boo
     if trick_card:
         position = rng.randrange(len(deck))
         face_up, seat = deck[position], (dealer + position) % players
-    return Deal(dealer, tuple(Hand(cards) for cards in dealt), face_up, seat)
+    return Deal(dealer, tuple(Hand(cards) for cards in dealt), face_up, seat, kitty)
+
+
+def marks_a_card(rules: Rules, *, first_hand: bool) -> bool:
+    """Whether the deal of a hand draws one dealt card whose holder begins: the face-up
+    trick card of the first hand (R2.4, ``first_lead="trick_card"``), or, at every deal
+    of a game with an auction, the card that names the first bidder (D2.3): face up
+    under ``first_bidder="face_up_card"``, unseen under ``"random"`` (its holder is a
+    seat drawn uniformly, since the hands are equal).
+
+    >>> marks_a_card(Rules(), first_hand=True), marks_a_card(Rules(), first_hand=False)
+    (True, False)
+    >>> marks_a_card(Rules.preset("doudizhu"), first_hand=False)
+    True
+    """
+    if rules.auction != "none":
+        return rules.first_bidder != "rotate"
+    return first_hand and rules.first_lead == "trick_card"
 
 
 def _shuffle(rng: random.Random, cards: list[Card]) -> None:
@@ -108,7 +132,7 @@ def _deal_sizes(rules: Rules, dealer: int) -> list[int]:
     ([14, 13, 13, 14], [17, 18, 17])
     """
     players = rules.players
-    each, odd = divmod(rules.deck_size, players)
+    each, odd = divmod(rules.deck_size - rules.kitty, players)
     return [each + ((seat - dealer) % players < odd) for seat in range(players)]
 
 
@@ -143,7 +167,14 @@ def check_deal(rules: Rules, deal: object, *, arranged: bool = False) -> Deal:
         )
     if not 0 <= check_int(deal.dealer, "dealer", rule="R2.1") < players:
         raise InvalidSetupError(f"no seat {brief_repr(deal.dealer)} to deal (R2.1, R2.2a)", rule="R2.1")
-    dealt = sorted(card for hand in hands for card in hand)
+    kitty = deal.kitty
+    if not isinstance(kitty, tuple) or not all(isinstance(card, Card) for card in kitty):
+        raise WrongTypeError("a deal's kitty must be a tuple of Card objects (R2.2a)", argument="kitty", rule="D2.2")
+    if len(kitty) != rules.kitty:
+        raise InvalidSetupError(
+            f"the kitty holds {len(kitty)} cards, not the {rules.kitty} of these rules (D2.2, R2.2a)", rule="D2.2"
+        )
+    dealt = sorted([*(card for hand in hands for card in hand), *kitty])
     if dealt != sorted(rules.deck()):
         raise InvalidSetupError(
             "the deal is not exactly the deck of these rules (R1.3, R2.2a)", rule="R1.3"

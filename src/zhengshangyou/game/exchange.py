@@ -73,7 +73,7 @@ class ExchangeLogic(PhaseLogic):
         >>> EXCHANGE.check(State.new(Rules(), seed=1), "give 3D", None)
         Traceback (most recent call last):
         ...
-        zhengshangyou.errors.WrongTypeError: a move is a Play, PASS, Give, Offer, Take or Return, not str ('give 3D'); Game.play also reads text
+        zhengshangyou.errors.WrongTypeError: a move is a Play, PASS, Give, Offer, Take, Return, Bid, Call or Rob, not str ('give 3D'); Game.play also reads text
         """
         check_turn(state, move, seat)
         exchange = state.hand_state.exchange
@@ -90,7 +90,7 @@ class ExchangeLogic(PhaseLogic):
         >>> EXCHANGE.play(State.new(Rules(), seed=1), None, None)
         Traceback (most recent call last):
         ...
-        zhengshangyou.errors.WrongTypeError: a move is a Play, PASS, Give, Offer, Take or Return, not NoneType (None); Game.play also reads text
+        zhengshangyou.errors.WrongTypeError: a move is a Play, PASS, Give, Offer, Take, Return, Bid, Call or Rob, not NoneType (None); Game.play also reads text
         """
         made, _ = self.check(state, move, seat)
         assert isinstance(made, (Give, Offer, Take, Return))

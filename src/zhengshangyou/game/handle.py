@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
-from zhengshangyou.actions import PASS, Give, Move, Offer, Pass, Return, Take
+from zhengshangyou.actions import PASS, Give, Move, Offer, Return, Take, auction_move
 from zhengshangyou.cards import Card, ascii_lower, format_cards, parse_cards
 from zhengshangyou.errors import AmbiguousPlayError, CardsNotHeldError, IllegalMoveError
 from zhengshangyou.game.deal import Deal
-from zhengshangyou.game.legal import LegalMoves
+from zhengshangyou.game.legal import MOVE_TYPES, LegalMoves
 from zhengshangyou.game.observation import Observation
 from zhengshangyou.game.phase import Phase
 from zhengshangyou.game.state import State
@@ -197,7 +197,7 @@ class Game:
         >>> game.parse_move("pass")
         Pass()
         """
-        if isinstance(move, (Play, Pass, Give, Offer, Take, Return)):
+        if isinstance(move, MOVE_TYPES):
             return move
         if isinstance(move, str):
             words = move.strip().split(None, 1)
@@ -213,6 +213,8 @@ class Game:
                 return Return(Card.parse(rest))
             if verb == "offer":
                 return Offer(parse_cards(rest))
+            if verb in ("bid", "call", "rob"):
+                return auction_move(verb, rest)
             return self._reading(move)
         return self._reading(move)
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
-from zhengshangyou.actions import PASS, Give, Move, Offer, Pass, Return, Take
+from zhengshangyou.actions import PASS, Bid, Call, Give, Move, Offer, Pass, Return, Rob, Take
 from zhengshangyou.errors import ZhengShangyouError, brief_repr
 from zhengshangyou.moves import LegalPlays
 from zhengshangyou.plays import Play
@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # (the machinery builds the view: it imports this module)
 __all__ = ["MOVE_TYPES", "LegalMoves", "legal_moves_of"]
 
 #: The types of a move (:data:`~zhengshangyou.actions.Move`).
-MOVE_TYPES = (Play, Pass, Give, Offer, Take, Return)
+MOVE_TYPES = (Play, Pass, Give, Offer, Take, Return, Bid, Call, Rob)
 
 
 def _check_view(moves: object, field: object, view: object) -> None:

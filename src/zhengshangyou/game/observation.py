@@ -76,6 +76,14 @@ class Observation:
     scores: tuple[int, ...]
     results: tuple[HandResult, ...]
     legal_moves: tuple[Move, ...]
+    #: The landlord, once known, or -1 (D3, D4; a game with a landlord only).
+    landlord: int = -1
+    #: The stake the auction settled, 0 before (D3.1, D3.4, D3.5).
+    base: int = 0
+    #: The kitty, once the landlord has taken it, when this seat may see it (D4.1).
+    kitty: tuple[Card, ...] = ()
+    #: 2 to the number of bombs and rockets played so far this hand (D9.1).
+    multiplier: int = 1
 
     def __copy__(self) -> Observation:
         return self  # immutable: a copy is the observation itself

@@ -55,6 +55,8 @@ class Phase(str, enum.Enum):
 
     EXCHANGE = "exchange"
     """The exchange between hands is under way (R8.2, R8.3)."""
+    AUCTION = "auction"
+    """The landlord is being chosen (D3), in a game with a landlord."""
     PLAY = "play"
     """The hand is being played (R5)."""
     HAND_OVER = "hand_over"
@@ -199,6 +201,7 @@ def register(logic: PhaseLogic, *phases: Phase) -> PhaseLogic:
 #: one more entry (and a member of :class:`Phase`, and its module).
 HAND_PHASES: tuple[tuple[Phase, tuple[str, tuple[object, ...]] | None], ...] = (
     (Phase.EXCHANGE, ("exchange", ("none",))),  # R8
+    (Phase.AUCTION, ("teams", ("none",))),  # D3, D4: the landlord, the kitty
     (Phase.PLAY, None),  # R5
     (Phase.HAND_OVER, None),  # R6, R7: the end of the hand and its scoring
 )

@@ -18,10 +18,12 @@ from __future__ import annotations
 import attrs
 
 from zhengshangyou.errors import IllegalMoveError, InvalidSetupError
-from zhengshangyou.game.deal import deal_cards, seeded_rng
+from zhengshangyou.game.auction import bombs_played
+from zhengshangyou.game.deal import deal_cards, marks_a_card, seeded_rng
 from zhengshangyou.game.phase import Phase, PhaseLogic, register
 from zhengshangyou.game.state import LEADS, HandState, Match, State, new_state
-from zhengshangyou.scoring import HandResult, match_over, score_hand
+from zhengshangyou.plays import Play
+from zhengshangyou.scoring import HandResult, landlord_scores, match_over, score_hand
 
 __all__ = ["HAND_OVER", "HandOverLogic"]
 
@@ -50,18 +52,26 @@ class HandOverLogic(PhaseLogic):
         rules = match.rules
         players = rules.players
         hands = state.hands
-        winner = hand_state.finished[0]
-        order = list(hand_state.finished)
-        rest = [seat for seat in range(players) if seat not in order]
-        # Fewer cards first; ties in play order from the Winner, so that the last
-        # seat (the Loser) holds the most cards and is the latest of those tied (R6.2).
-        rest.sort(key=lambda seat: (len(hands[seat]), (seat - winner) % players))
-        order.extend(rest)
-        assert hand_state.first_out is not None
-        cards_left, played_mask = hand_state.first_out
-        played = tuple(bool(played_mask >> seat & 1) for seat in range(players))
-        scores = score_hand(rules, finishing_order=order, cards_left=cards_left, played=played)
-        result = HandResult(tuple(order), cards_left, played, scores)
+        if not hand_state.finished:  # thrown in: nobody bid (D3.3)
+            result = HandResult((), tuple(map(len, hands)), (False,) * players, (0,) * players)
+            order: list[int] = []
+        else:
+            winner = hand_state.finished[0]
+            order = list(hand_state.finished)
+            rest = [seat for seat in range(players) if seat not in order]
+            # Fewer cards first; ties in play order from the Winner, so that the last
+            # seat (the Loser) holds the most cards and is the latest of those tied (R6.2).
+            rest.sort(key=lambda seat: (len(hands[seat]), (seat - winner) % players))
+            order.extend(rest)
+            assert hand_state.first_out is not None
+            cards_left, played_mask = hand_state.first_out
+            played = tuple(bool(played_mask >> seat & 1) for seat in range(players))
+            if rules.teams == "landlord":
+                result = _landlord_result(state, tuple(order), cards_left, played)
+            else:
+                scores = score_hand(rules, finishing_order=order, cards_left=cards_left, played=played)
+                result = HandResult(tuple(order), cards_left, played, scores)
+        scores = result.scores
         totals = tuple(total + score for total, score in zip(match.scores, scores, strict=True))
         phase = Phase.MATCH_OVER if match_over(rules, totals) else Phase.HAND_OVER
         # (The parts built whole: attrs.evolve would read every field's definition.)
@@ -71,7 +81,8 @@ class HandOverLogic(PhaseLogic):
         )
         hand_state = HandState(
             hand_state.deal, phase, hand_state.revolution, tuple(order), hand_state.played,
-            hand_state.first_out, hand_state.exchange, hand_state.exchanged,
+            hand_state.first_out, hand_state.exchange, hand_state.exchanged, hand_state.landlord,
+            hand_state.base,
         )
         return new_state(match, hand_state, LEADS[-1], hands, state.log, state.played_cards)
 
@@ -96,7 +107,9 @@ class HandOverLogic(PhaseLogic):
                 rule="R7.4",
             )
         previous = match.results[-1]
-        if rules.next_dealer == "loser":
+        if previous.thrown_in:  # nobody won or lost it: the deal passes on (library ruling, D3.3)
+            dealer = (state.dealer + 1) % rules.players
+        elif rules.next_dealer == "loser":
             dealer = previous.loser
         elif rules.next_dealer == "winner":
             dealer = previous.winner
@@ -112,7 +125,9 @@ class HandOverLogic(PhaseLogic):
                     rule="R2.7",
                 )
         else:
-            deal = deal_cards(rules, dealer, seeded_rng(match.seed, "deal", number))
+            deal = deal_cards(
+                rules, dealer, seeded_rng(match.seed, "deal", number), trick_card=marks_a_card(rules, first_hand=False)
+            )
         match = attrs.evolve(
             match,
             hand_number=number,
@@ -120,6 +135,25 @@ class HandOverLogic(PhaseLogic):
             deals=match.deals[1:],
         )
         return State.begin_hand(match, deal)
+
+
+def _landlord_result(
+    state: State, order: tuple[int, ...], cards_left: tuple[int, ...], played: tuple[bool, ...]
+) -> HandResult:
+    """The result of a hand of a game with a landlord (D8, D9): the side of the first
+    out wins; a spring (the peasants never played) or an anti-spring (the landlord
+    made one play only) multiplies the stake (D9.2); every bomb and rocket doubles it."""
+    hand_state = state.hand_state
+    rules = state.match.rules
+    landlord, winner = hand_state.landlord, order[0]
+    bombs = bombs_played(state.log)
+    if winner == landlord:
+        spring = not hand_state.played & ~(1 << landlord)
+    else:
+        spring = sum(1 for action in state.log if action.seat == landlord and isinstance(action.move, Play)) == 1
+    scores = landlord_scores(rules, landlord=landlord, winner=winner, base=hand_state.base, bombs=bombs, spring=spring)
+    multiplier = 2**bombs * ((rules.spring_multiplier or 2) if spring and rules.scoring == "multiplier" else 1)
+    return HandResult(order, cards_left, played, scores, landlord, multiplier)
 
 
 #: The end of the hand's logic, registered for both phases of a finished hand.

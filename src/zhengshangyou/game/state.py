@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -39,7 +39,14 @@ from zhengshangyou.errors import (
     check_int,
 )
 from zhengshangyou.exchange import ExchangeState, exchange_moves
-from zhengshangyou.game.deal import SEED_LIMIT, Deal, check_deal, deal_cards, seeded_rng
+from zhengshangyou.game.deal import (
+    SEED_LIMIT,
+    Deal,
+    check_deal,
+    deal_cards,
+    marks_a_card,
+    seeded_rng,
+)
 from zhengshangyou.game.legal import MOVE_TYPES, LegalMoves, legal_moves_of
 from zhengshangyou.game.observation import Observation
 from zhengshangyou.game.phase import Phase, hand_phases, observers
@@ -47,6 +54,9 @@ from zhengshangyou.hand import Hand
 from zhengshangyou.plays import Play
 from zhengshangyou.rules import Rules, check_rules, shared
 from zhengshangyou.scoring import HandResult
+
+if TYPE_CHECKING:  # (the auction's module is a phase: it imports the machinery)
+    from zhengshangyou.game.auction import Bidding
 
 __all__ = [
     "Action",
@@ -99,9 +109,10 @@ class Match:
 class HandState:
     """The part of a :class:`State` that lasts one hand and changes only at its
     milestones: its deal and phase, the revolution (R4.8), who is out and who
-    has played, the exchange and its public transfers (R8). Most moves share it;
-    a new one comes with a seat's first play of the hand, a seat going out, a
-    revolution, an exchange decision and a change of phase.
+    has played, the exchange and its public transfers (R8), and in a game with a
+    landlord the auction under way, the landlord and the base (D3, D4). Most moves
+    share it; a new one comes with a seat's first play of the hand, a seat going
+    out, a revolution, an exchange or auction decision and a change of phase.
 
     >>> hand = State.new(Rules(), seed=3).hand_state
     >>> hand.phase, hand.finished, hand.played
@@ -116,6 +127,9 @@ class HandState:
     first_out: tuple[tuple[int, ...], int] | None = None  # cards held and played mask when the Winner went out
     exchange: ExchangeState | None = None
     exchanged: tuple[Action, ...] = ()  # public transfers of this hand (R8.2)
+    landlord: int = -1  # the landlord, once known (D3, D4); -1 before, or in a game without one
+    base: int = 0  # the stake the auction settled (D3.1, D3.4), 1 without an auction (D3.5); 0 before
+    auction: Bidding | None = None  # the auction under way (D3); None when none is
 
 
 @attrs.frozen
@@ -212,7 +226,9 @@ class State:
         of the first hands instead of shuffling (as a record does). A given deal
         must look like a real one (R2.2a): exactly the rules' deck, in the R2.2
         sizes counted from its dealer, and a trick card in the hand of the seat it
-        names. ``arranged=True`` sets up a position by hand (a puzzle, a test):
+        names; with an auction every deal marks the card that names its first
+        bidder (D2.3), and under ``next_dealer="rotate"`` each later deal is dealt
+        by the seat after the one before (R2.7). ``arranged=True`` sets up a position by hand (a puzzle, a test):
         the hands may then have any sizes, but every seat still gets at least one
         card and the deck must still be exact; a record never carries such a game
         (the referee refuses it, R2.2a).
@@ -246,13 +262,28 @@ class State:
             raise InvalidSetupError(
                 f"dealer must be a seat 0..{players - 1}, not {brief_repr(dealer)} (R2.1)", rule="R2.1"
             )
-        trick_card = rules.first_lead == "trick_card"
+        trick_card = marks_a_card(rules, first_hand=True)
         if deals:
             deal = deals[0]
             if trick_card and deal.trick_card is None:
                 raise InvalidSetupError(
-                    "first_lead='trick_card' needs the deal's face-up trick card (R2.4)", rule="R2.4"
+                    f"first_lead={rules.first_lead!r}, first_bidder={rules.first_bidder!r} need the"
+                    " deal's face-up trick card (R2.4, D2.3)",
+                    rule="R2.4",
                 )
+            for number, later in enumerate(deals[1:], 1):  # an auction marks a card at every deal
+                if rules.next_dealer == "rotate" and later.dealer != (deal.dealer + number) % players:
+                    raise InvalidSetupError(  # (known now: a redeal comes inside a move, D3.3)
+                        f"seat {(deal.dealer + number) % players} deals hand {number} (next_dealer='rotate'),"
+                        f" not seat {later.dealer} (R2.7, R2.2a)",
+                        rule="R2.7",
+                    )
+                if marks_a_card(rules, first_hand=False) and later.trick_card is None:
+                    raise InvalidSetupError(
+                        f"first_bidder={rules.first_bidder!r} needs every deal's marked card (its trick_card);"
+                        f" the deal of hand {number} has none (D2.3, R2.2a)",
+                        rule="D2.3",
+                    )
         else:
             deal = deal_cards(rules, dealer, seeded_rng(seed, "deal", 0), trick_card=trick_card)
         match = Match(
@@ -451,6 +482,35 @@ class State:
         ()
         """
         return self.hand_state.exchanged
+
+    @property
+    def landlord(self) -> int:
+        """The landlord, once the auction has settled it, or -1 (D3, D4;
+        :attr:`HandState.landlord`).
+
+        >>> State.new(Rules(), seed=0).landlord, State.new(Rules.preset("douzero"), seed=0).landlord
+        (-1, 0)
+        """
+        return self.hand_state.landlord
+
+    @property
+    def base(self) -> int:
+        """The stake the auction settled, 0 before (D3.1, D3.4, D3.5; :attr:`HandState.base`).
+
+        >>> State.new(Rules.preset("douzero"), seed=0).base
+        1
+        """
+        return self.hand_state.base
+
+    @property
+    def auction(self) -> Bidding | None:
+        """The auction under way (a :class:`~zhengshangyou.game.auction.Bidding`), or None
+        (D3; :attr:`HandState.auction`).
+
+        >>> State.new(Rules.preset("doudizhu"), seed=0).auction.turns
+        0
+        """
+        return self.hand_state.auction
 
     @property
     def to_act(self) -> int:
@@ -708,7 +768,7 @@ def check_turn(state: State, move: object, seat: object) -> None:
         )
     if not isinstance(move, MOVE_TYPES):
         raise WrongTypeError(
-            f"a move is a Play, PASS, Give, Offer, Take or Return, not {type(move).__name__}"
+            f"a move is a Play, PASS, Give, Offer, Take, Return, Bid, Call or Rob, not {type(move).__name__}"
             f" ({brief_repr(move)}); Game.play also reads text",
             argument="move",
             rule="R5.2",

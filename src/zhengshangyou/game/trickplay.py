@@ -89,6 +89,8 @@ class PlayLogic(PhaseLogic):
             leader = state.deal.trick_seat
         elif method == "dealer":
             leader = state.dealer
+        elif method == "landlord":  # D7.1 (the auction settled who it is)
+            leader = state.hand_state.landlord
         elif method == "loser":
             assert previous is not None
             leader = previous.loser
@@ -357,6 +359,8 @@ def _after_play(state: State, play: Play, remaining: Hand) -> State:
             first_out=first_out,
             exchange=hand_state.exchange,
             exchanged=hand_state.exchanged,
+            landlord=hand_state.landlord,
+            base=hand_state.base,
         )
         if out and _hand_ends(rules, hands, finished):
             log = (*state.log, Action(seat, play))

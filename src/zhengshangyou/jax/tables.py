@@ -43,8 +43,8 @@ from zhengshangyou.actionspace import ActionSpace
 from zhengshangyou.cards import Card
 from zhengshangyou.combinations import Kind, catalogue
 from zhengshangyou.envs.encoding import layout, suits_encoded
+from zhengshangyou.envs.encoding import phases as encoding_phases
 from zhengshangyou.errors import InvalidRulesError
-from zhengshangyou.game import Phase
 from zhengshangyou.jax.suits import CardTables, compile_cards
 from zhengshangyou.plays import Play, beats
 from zhengshangyou.rules import Rules, RulesCache, check_rules
@@ -82,10 +82,10 @@ def rank_of_card(index: int) -> int:
 def check_supported(rules: Rules) -> Rules:
     """``rules``, or an :class:`~zhengshangyou.errors.InvalidRulesError` naming the
     option that the batched game cannot honour: straights compared by the suit of
-    their top card (``straights_by_suit``, R4.5), or more play ids than
+    their top card (``straights_by_suit``, R4.5), more play ids than
     :data:`MAX_PLAY_IDS` (:data:`MAX_CARD_PLAY_IDS` where suits matter): airplanes
-    with single wings (``airplane_wings``, R3.18). A refused rule set is never run
-    approximately.
+    with single wings (``airplane_wings``, R3.18), or a game with a landlord
+    (``teams``, D4). A refused rule set is never run approximately.
 
     >>> check_supported(Rules()) == Rules()
     True
@@ -97,6 +97,11 @@ def check_supported(rules: Rules) -> Rules:
     zhengshangyou.errors.InvalidRulesError: the JAX backend does not run straights compared by the suit of their top card (R4.5); refused: straights_by_suit (R10)
     """
     rules = check_rules(rules)
+    if rules.teams != "none":  # (the auction, the kitty and the teams are not compiled yet)
+        raise InvalidRulesError(
+            f"the JAX backend runs only games without a landlord; refused: teams={rules.teams!r} (D4, R10)",
+            options=("teams",),
+        )
     if rules.straights_by_suit:
         raise InvalidRulesError(
             "the JAX backend does not run straights compared by the suit of their top card "
@@ -247,7 +252,7 @@ def _compile(rules: Rules) -> Tables:
         kinds=len(kinds),
         blocks=blocks,
         observation_size=max(block.stop for block in blocks.values()),
-        phases={phase.value: place for place, phase in enumerate(Phase)},
+        phases={phase.value: place for place, phase in enumerate(encoding_phases(rules))},
         cards=cards,
     )
 

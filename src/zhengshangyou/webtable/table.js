@@ -115,13 +115,16 @@ function draw(data) {
   $("hand-number").textContent = `hand ${view.hand_number + 1} · ${rules.preset}`
     + Object.entries(rules.options).map(([name, value]) => ` · ${name}=${value}`).join("");
   drawSeats();
+  drawTeams();
   drawFelt();
   drawHand();
+  drawAuction();
   drawExchange();
   drawResult();
   const yours = view.your_turn && view.phase === "play";
   $("play").disabled = !view.your_turn;
   $("pass").disabled = !(yours && view.can_pass);
+  $("pass").hidden = Boolean(view.auction); // the auction has its own Pass button
   $("hint").disabled = !view.your_turn;
   const events = $("events");
   events.replaceChildren(...view.events.map((event) => {
@@ -142,6 +145,12 @@ function drawSeats() {
       cell.textContent = text;
       row.append(cell);
     }
+    if (seat.role) { // a game with a landlord: the seat's side, under its name
+      const role = document.createElement("span");
+      role.className = `role ${seat.role}`;
+      role.textContent = seat.role;
+      row.cells[1].append(role);
+    }
     return row;
   }));
 }
@@ -150,12 +159,21 @@ function drawFelt() {
   const top = view.top;
   $("felt").hidden = Boolean(view.result);
   let heading = "";
+  const auction = view.auction;
   if (top) heading = `To beat: ${top.kind}, played by ${top.by}`;
+  else if (auction) heading = auction.title;
   else if (view.phase === "exchange") heading = EXCHANGE[view.exchange[0]?.move.split(" ")[0]] || "The exchange (R8)";
   else if (view.leader) heading = view.your_turn ? "Your lead: play any combination" : `${view.leader} leads`;
   $("to-beat").textContent = heading;
-  $("top").replaceChildren(...(top ? top.cards : view.offered).map((card) => cardElement(card)));
+  const shown = top ? top.cards : auction && auction.face_up ? [auction.face_up] : view.offered;
+  $("top").replaceChildren(...shown.map((card) => cardElement(card)));
   const notes = [];
+  if (view.redealt) notes.push(view.redealt);
+  if (auction) {
+    notes.push(auction.face_up ? `The face-up card names the first bidder: ${auction.first} (D2.3)`
+      : `${auction.first} bids first (D2.3)`);
+    notes.push(auction.standing);
+  }
   if (view.must_include) notes.push(`The lead must include ${view.must_include.rank}${view.must_include.suit} (R2.5)`);
   if (view.revolution) notes.push("Revolution: the rank order is flipped (R4.8)");
   $("notes").replaceChildren(...notes.map((note) => {
@@ -166,7 +184,7 @@ function drawFelt() {
 }
 
 function drawHand() {
-  const active = view.your_turn;
+  const active = view.your_turn && view.phase !== "auction"; // no cards to choose in an auction
   $("hand").replaceChildren(...view.hand.map((card, place) => {
     const element = cardElement(card, active ? () => toggle(place) : null);
     element.classList.toggle("selected", selected.has(place));
@@ -211,6 +229,35 @@ function drawExchange() {
   }
 }
 
+// The auction (D3): the moves so far, and a button for each move open to the person.
+function drawAuction() {
+  const auction = view.auction;
+  $("auction").hidden = !auction;
+  if (!auction) return;
+  const said = auction.bids.map((bid) => `${bid.seat}: ${bid.move}`).join(" · ");
+  $("bids").textContent = said ? `The auction so far: ${said}` : "Nobody has spoken yet";
+  $("bid-buttons").replaceChildren(...auction.moves.map((choice) => {
+    const element = button(choice.text, () => move(choice.move));
+    element.dataset.move = choice.move;
+    return element;
+  }));
+}
+
+// The sides once the landlord is known (D4.2), the base and the multiplier (D9.1), and
+// the kitty when the server shows it to the person (D4.1).
+function drawTeams() {
+  const teams = view.teams;
+  $("teams").hidden = !teams;
+  if (!teams) return;
+  const landlord = document.createElement("strong");
+  landlord.textContent = teams.landlord;
+  $("sides").replaceChildren("Landlord: ", landlord, ` · Peasants: ${teams.peasants.join(", ")}`);
+  $("stake").textContent = `Base ${teams.base} · Multiplier ×${teams.multiplier} (bombs and rockets)`;
+  $("kitty-line").hidden = !teams.kitty_size;
+  $("kitty-label").textContent = teams.kitty.length ? "Kitty:" : `Kitty: ${teams.kitty_size} cards, not shown (D4.1)`;
+  $("kitty").replaceChildren(...teams.kitty.map((card) => cardElement(card)));
+}
+
 function drawResult() {
   const result = view.result;
   $("result").hidden = !result;
@@ -245,7 +292,7 @@ function drawable(text, element) {
 function inProgress() {
   if (!view || view.phase === "match_over") return false;
   const you = view.seats[view.seat].name;
-  const decisions = ["play", "pass", "exchange"];
+  const decisions = ["play", "pass", "exchange", "bid"];
   return view.hand_number > 0
     || view.events.some((event) => decisions.includes(event.kind) && event.text.startsWith(`${you} `));
 }
