@@ -1,9 +1,12 @@
 """The JAX backend (issue 38): decisions and hands per second, and the checker at scale.
 
-Run: python benchmarks/bench_jax.py [--quick] [--batches 64,1024,...] [--json PATH]
-     python benchmarks/bench_jax.py --check N [--rule-sets M --rule-set-hands K]
+Run: python benchmarks/bench_jax.py [--quick] [--preset NAME] [--batches 64,1024,...] [--json PATH]
+     python benchmarks/bench_jax.py --check N [--presets A,B] [--rule-sets M --rule-set-hands K]
+                                    [--suited-rule-sets M]
 
-* speed: random self-play of the default preset with the batched game
+* speed: random self-play of a preset (``--preset``, the default preset unless
+  named; ``winner``, ``winner-classic`` and ``two-deck`` run on card-level hands)
+  with the batched game
   (``zhengshangyou.jax``) on whatever device JAX finds, at several batch sizes,
   with and without the observation of the seat to act built every step (the mask is
   computed every step in both), finished hands replaced by new deals every
@@ -11,9 +14,10 @@ Run: python benchmarks/bench_jax.py [--quick] [--batches 64,1024,...] [--json PA
   beside the pure-Python engine's random self-play (``State`` moves drawn uniformly,
   as ``bench_game.py``) in the same run.
 * ``--check N``: the checker (``zhengshangyou.jax.check_hands``) over N hands of
-  every supported preset (half random, half greedy) and, with ``--rule-sets M``, over
-  ``--rule-set-hands`` hands of each of M random supported rule sets; prints the
-  hands, decisions and disagreements (the acceptance: 0).
+  every supported preset, or of those ``--presets`` names (half random, half greedy)
+  and, with ``--rule-sets M``, over ``--rule-set-hands`` hands of each of M random
+  supported rank-only rule sets (``--suited-rule-sets M``: M random rule sets where
+  suits matter); prints the hands, decisions and disagreements (the acceptance: 0).
 
 No timing is asserted in the test suite; these numbers are for people.
 """
@@ -120,7 +124,7 @@ def jax_rates(rules: Rules, batch: int, steps: int, rounds: int, observe: bool) 
 
 
 def speed(args: argparse.Namespace) -> dict[str, Any]:
-    rules = Rules()
+    rules = Rules.preset(args.preset)
     python_hands = 20 if args.quick else 200
     seconds, moves = python_self_play(rules, python_hands, seed=1)
     result: dict[str, Any] = {
@@ -128,10 +132,12 @@ def speed(args: argparse.Namespace) -> dict[str, Any]:
         "platform": platform.platform(),
         "python": sys.version.split()[0],
         "jax": jax.__version__,
+        "preset": args.preset,
         "python_engine": {"decisions_per_s": moves / seconds, "hands_per_s": python_hands / seconds},
         "jax_engine": [],
     }
     print(f"device: {result['device']}, jax {jax.__version__}, {platform.platform()}")
+    print(f"preset: {args.preset}")
     print(
         f"pure-Python engine (one core): {moves / seconds:,.0f} decisions/s, "
         f"{python_hands / seconds:,.1f} hands/s ({python_hands} hands)"
@@ -169,7 +175,7 @@ def check(args: argparse.Namespace) -> dict[str, Any]:
         print(f"{name}: {checked:,} hands, {decisions:,} decisions, {found} disagreements "
               f"({row['seconds']:.0f} s)", flush=True)
 
-    for preset in PRESETS:
+    for preset in args.presets.split(",") if args.presets else PRESETS:
         try:
             rules = Rules.preset(preset)
             make(rules)
@@ -179,6 +185,9 @@ def check(args: argparse.Namespace) -> dict[str, Any]:
         run(preset, rules, args.check)
     for index, rules in enumerate(supported_rule_sets(args.rule_sets, seed=args.seed)):
         run(f"random rule set {index}: {rules!r}", rules, args.rule_set_hands)
+    suited = supported_rule_sets(args.suited_rule_sets, seed=args.seed, suited=True)
+    for index, rules in enumerate(suited):
+        run(f"random suited rule set {index}: {rules!r}", rules, args.rule_set_hands)
     return {"check": reports}
 
 
@@ -188,8 +197,11 @@ def main() -> None:
     parser.add_argument("--batches", default=None, help="batch sizes, comma-separated")
     parser.add_argument("--steps", type=int, default=None, help="moves a round (each entry)")
     parser.add_argument("--rounds", type=int, default=None)
+    parser.add_argument("--preset", default="zhengshangyou", help="the preset the speed run plays")
     parser.add_argument("--check", type=int, default=0, help="check N hands of every supported preset")
+    parser.add_argument("--presets", default=None, help="the presets --check checks, comma-separated")
     parser.add_argument("--rule-sets", type=int, default=0, help="and of M random supported rule sets")
+    parser.add_argument("--suited-rule-sets", type=int, default=0, help="and of M where suits matter")
     parser.add_argument("--rule-set-hands", type=int, default=1000)
     parser.add_argument("--check-batch", type=int, default=256)
     parser.add_argument("--seed", type=int, default=0)
@@ -201,7 +213,8 @@ def main() -> None:
         args.steps = 100 if args.quick else 400
     if args.rounds is None:
         args.rounds = 3 if args.quick else 5
-    result = check(args) if args.check or args.rule_sets else speed(args)
+    checking = args.check or args.rule_sets or args.suited_rule_sets
+    result = check(args) if checking else speed(args)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(result, out, indent=2)

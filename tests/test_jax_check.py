@@ -24,6 +24,7 @@ from zhengshangyou.jax.check import (
     _replay,
     rank_only,
     rollout,
+    runnable,
     supported_rule_sets,
 )
 
@@ -74,6 +75,88 @@ def test_issue38_acceptance1_rank_only_options_agree(options: dict[str, object])
     assert report.disagreements == []
 
 
+# --- the suited presets: card-level hands (R3.11 straight flushes, R4.3 by suit) -----------
+
+_SUITED = ["winner", "winner-classic", "two-deck"]
+
+
+@pytest.mark.slow  # (in CI's slow pass: 320 hands a preset, about a minute each on CPU)
+@pytest.mark.parametrize("preset", _SUITED)
+def test_issue38_acceptance1_suited_presets_300_hands_agree_move_for_move(preset: str) -> None:
+    report = check_hands(Rules.preset(preset), 320, batch=64, seed=380, policy="random")
+    assert report.disagreements == []
+    assert report.hands == 320
+    assert report.decisions > 320 * 40
+
+
+@pytest.mark.parametrize("preset", _SUITED)
+def test_issue38_acceptance1_suited_presets_agree_move_for_move(preset: str) -> None:
+    # (The normal set's smaller count: one compilation and 16 hands a preset.)
+    report = check_hands(Rules.preset(preset), 16, batch=16, seed=38, policy="random")
+    assert report.disagreements == []
+    assert report.hands == 16
+
+
+def test_issue38_acceptance1_suited_R2_5_R5_2_R5_6_agree() -> None:
+    # The start card that must be played, the pass forbidden while a beating play is held,
+    # and the trick that ends when nothing unseen beats the play, on card-level hands.
+    rules = Rules.preset(
+        "winner", start_card_must_be_played=True, must_beat=True, auto_restart=True
+    )
+    report = check_hands(rules, 4, batch=4, seed=5, policy="random")
+    assert report.disagreements == []
+    assert report.hands == 4
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", _SUITED)
+def test_issue38_acceptance1_suited_presets_greedy_policy_agrees(preset: str) -> None:
+    report = check_hands(Rules.preset(preset), 32, batch=32, seed=39, policy="greedy")
+    assert report.disagreements == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"start_card_must_be_played": True, "must_beat": True},
+        {"revolution": True, "auto_restart": True, "pass_locks_out": True},
+        {"straight_flush": "distinct", "players": 3, "first_lead": "trick_card"},
+        {"straight_flush": "bomb", "players": 2, "end": "first_out", "scoring": "placement"},
+        {"suit_order": "SHCD", "start_card": "5H", "start_card_must_be_played": True},
+        {"decks": 2, "players": 6, "auto_restart": True, "first_lead": "dealer"},
+    ],
+    ids=[
+        "R2.5-R5.2",
+        "R4.8-R5.6-R5.3",
+        "R4.7-distinct-R2.4",
+        "R4.7-bomb-R6.2-R7.2",
+        "R2.5-suit-order",
+        "two-decks-by-suit",
+    ],
+)
+def test_issue38_acceptance1_suited_options_agree(options: dict[str, object]) -> None:
+    rules = Rules.preset("winner", **options)
+    for policy in ("random", "greedy"):
+        report = check_hands(rules, 16, batch=16, seed=4, policy=policy)
+        assert report.disagreements == [], policy
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("index", range(10))
+def test_issue38_acceptance1_ten_random_suited_rule_sets_agree(index: int) -> None:
+    rules = supported_rule_sets(10, seed=38, suited=True)[index]
+    report = check_hands(rules, 16, batch=16, seed=index)
+    assert report.disagreements == [], rules
+
+
+def test_issue38_runnable_drops_straights_by_suit_and_too_many_ids() -> None:
+    assert runnable(Rules.preset("two-deck")) == Rules.preset("two-deck")  # 12,213 ids run
+    assert not runnable(Rules.preset("winner", straights_by_suit=True)).straights_by_suit
+    assert runnable(Rules.preset("winner", airplane_wings="singles")).airplane_wings == "none"
+    assert runnable(Rules(airplane_wings="pairs")).airplane_wings == "pairs"  # rank-only: 4,609
+
+
 # Every rank-only option value the backend runs, in a few rule sets (each rule set costs
 # a compilation, the slow set's main cost on CPU): between them they set each option of
 # the 19 variations the benchmark's --check runs one at a time.
@@ -105,7 +188,12 @@ _VARIATIONS = [
         "min_straight": 3,
         "run_order": "either_end",
     },
-    {"straight_ranking": "top_card", "run_order": "two_high", "min_pair_run": 3, "airplane_wings": "pairs"},
+    {
+        "straight_ranking": "top_card",
+        "run_order": "two_high",
+        "min_pair_run": 3,
+        "airplane_wings": "pairs",
+    },
 ]
 
 

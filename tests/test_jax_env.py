@@ -43,36 +43,55 @@ import jax.numpy as jnp  # noqa: E402
 import numpy as np  # noqa: E402
 
 from zhengshangyou.jax import Env, compile_rules, greedy_policy, make, random_policy  # noqa: E402
-from zhengshangyou.jax.tables import MAX_PLAY_IDS, check_supported, full_beats_table  # noqa: E402
-from zhengshangyou.plays import Play  # noqa: E402
+from zhengshangyou.jax.tables import (  # noqa: E402
+    MAX_CARD_PLAY_IDS,
+    MAX_PLAY_IDS,
+    check_supported,
+    full_beats_table,
+)
+from zhengshangyou.plays import Play, beats  # noqa: E402
 
 
 @pytest.mark.parametrize(
-    ("preset", "options"),
-    [
-        ("winner", ("singles_by_suit", "pairs_by_suit", "straight_flush")),
-        ("winner-classic", ("singles_by_suit", "pairs_by_suit", "straight_flush")),
-        ("two-deck", ("straight_flush",)),
-    ],
+    ("preset", "size", "observation"),
+    # ActionSpace's ids (R4.3 gives 39 more singles and 26 more pairs of one deck); card
+    # blocks of 54 entries where suits matter (zhengshangyou.envs.encoding): 4 players'
+    # 6 card blocks and 2 x 4 played/received, 39 seat entries, the kinds, 6 more.
+    [("winner", 610, 757), ("winner-classic", 733, 757), ("two-deck", 12214, 759)],
 )
-def test_issue38_acceptance3_suited_presets_are_refused_naming_the_options(
-    preset: str, options: tuple[str, ...]
+def test_issue38_suited_presets_run_on_card_level_hands(
+    preset: str, size: int, observation: int
 ) -> None:
-    rules = Rules.preset(preset)
+    env = make(Rules.preset(preset))
+    assert env.rules == Rules.preset(preset)
+    assert (env.num_actions, env.observation_size) == (size, observation)
+    assert env.tables.width == 54
+    state = env.init(jax.random.key(0), 2)
+    assert state._hands.shape == (2, 4, 54)
+    assert state._hands.sum(axis=(1, 2)).tolist() == [env.rules.deck_size] * 2
+    assert state.legal_action_mask.shape == (2, size)
+
+
+def test_issue38_acceptance3_straights_by_suit_is_refused_naming_it() -> None:
+    rules = Rules.preset("winner", straights_by_suit=True)
     with pytest.raises(InvalidRulesError) as raised:
         Env(rules)
-    assert raised.value.options == options
+    assert raised.value.options == ("straights_by_suit",)
+    assert "straights_by_suit" in str(raised.value)
     assert isinstance(raised.value, ZhengShangyouError)
     assert isinstance(raised.value, ValueError)
-    assert all(name in str(raised.value) for name in options)
-    assert rules == Rules.preset(preset)  # unchanged
+    assert rules == Rules.preset("winner", straights_by_suit=True)  # unchanged
 
 
-@pytest.mark.parametrize("option", ["singles_by_suit", "pairs_by_suit", "straights_by_suit"])
-def test_issue38_acceptance3_each_comparison_by_suit_is_refused(option: str) -> None:
-    with pytest.raises(InvalidRulesError) as raised:
-        make(Rules(suit_order="DCHS", **{option: True}))  # type: ignore[arg-type]
-    assert raised.value.options == (option,)
+@pytest.mark.parametrize("option", ["singles_by_suit", "pairs_by_suit"])
+def test_issue38_R4_3_each_comparison_of_singles_or_pairs_by_suit_runs(option: str) -> None:
+    rules = Rules(suit_order="DCHS", **{option: True})  # type: ignore[arg-type]
+    env = make(rules)
+    assert env.tables.cards is not None
+    assert env.observation_size == 757  # card blocks of 54 (zhengshangyou.envs.encoding)
+    state = env.init(jax.random.key(3), 2)
+    after = env.step(state, greedy_policy(env, state))  # the leader sheds cards (R5.1)
+    assert (after._hands.sum(axis=(1, 2)) < state._hands.sum(axis=(1, 2))).all()
 
 
 @pytest.mark.parametrize("preset", ["doudizhu", "douzero", "rlcard", "openspiel"])
@@ -91,6 +110,7 @@ def test_issue38_acceptance3_single_wings_are_refused_naming_airplane_wings() ->
         compile_rules(Rules(decks=2, joker_pairs=True, airplane_wings="pairs"))
     assert raised.value.options == ("airplane_wings",)
     assert MAX_PLAY_IDS < 11149
+    assert 12213 <= MAX_CARD_PLAY_IDS < 72413  # the two-deck preset runs
 
 
 @pytest.mark.parametrize(
@@ -100,6 +120,38 @@ def test_issue38_beats_table_is_the_library_beats_on_every_pair(rules: Rules) ->
     tables = compile_rules(rules)
     assert np.array_equal(tables.beats[0], full_beats_table(rules))
     assert np.array_equal(tables.beats[1], full_beats_table(rules, revolution=rules.revolution))
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules.preset("winner"), Rules.preset("winner-classic"), Rules.preset("winner", revolution=True)],
+    ids=["winner", "winner-classic", "winner-R4.8"],
+)
+def test_issue38_R4_suited_plays_compare_by_keys_as_beats_on_every_pair(rules: Rules) -> None:
+    # The card-level game compares plays by each id's keys (zhengshangyou.jax.suits):
+    # its rows must be the library's beats on the ids' members, every pair, both orders.
+    game = make(rules)._game
+    rows = jax.jit(jax.vmap(game.beats_row, in_axes=(None, 0)))  # type: ignore[attr-defined]
+    tops = jnp.arange(game.t.pass_id)
+    assert np.array_equal(np.asarray(rows(jnp.bool_(False), tops)), full_beats_table(rules))
+    if rules.revolution:  # (the order flips only under R4.8)
+        flipped = np.asarray(rows(jnp.bool_(True), tops))
+        assert np.array_equal(flipped, full_beats_table(rules, revolution=True))
+
+
+def test_issue38_R4_two_deck_plays_compare_by_keys_as_beats() -> None:
+    # 12,213 ids: every candidate against a spread of tops (each kind's first, last and
+    # a few between: straight flushes beat straights of their length, R4.7; bombs R4.6).
+    rules = Rules.preset("two-deck")
+    game = make(rules)._game
+    space = ActionSpace(rules)
+    plays = [space.move(index) for index in range(space.pass_id)]
+    tops = sorted(set(range(0, space.pass_id, 401)) | {space.parse("BJ BJ RJ RJ")})
+    row = jax.jit(game.beats_row)  # type: ignore[attr-defined]
+    for top in tops:
+        found = np.asarray(row(jnp.bool_(False), top))
+        expected = [beats(candidate, plays[top]) for candidate in plays]  # type: ignore[arg-type]
+        assert found.tolist() == expected, space.label(top)
 
 
 def test_issue38_tables_hold_each_ids_counts_kind_and_strength() -> None:

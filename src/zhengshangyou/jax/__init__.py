@@ -2,7 +2,9 @@
 
 Install with ``pip install ".[jax]"``. The core package never imports JAX; this
 package does. :class:`Env` compiles a rule set from the reference engine
-(:func:`compile_rules`) and plays a batch of hands with pure functions
+(:func:`compile_rules`: hands of rank counts where suits never matter, of card
+counts where they do, :mod:`~zhengshangyou.jax.suits`) and plays a batch of hands
+with pure functions
 (``init``, ``step``, ``observe``); :mod:`~zhengshangyou.jax.policies` has a random
 and a greedy policy, and :func:`check_hands` replays JAX hands through the
 reference :class:`~zhengshangyou.game.Game` and reports every disagreement.

@@ -29,16 +29,23 @@ import numpy as np
 
 from zhengshangyou.actionspace import ActionSpace
 from zhengshangyou.cards import Card
-from zhengshangyou.envs.encoding import encode
+from zhengshangyou.envs.encoding import encode, suits_encoded
 from zhengshangyou.game import Deal, Game
 from zhengshangyou.hand import Hand
 from zhengshangyou.jax.env import Env, make
 from zhengshangyou.jax.policies import greedy_policy, random_policy
 from zhengshangyou.jax.state import State
-from zhengshangyou.jax.tables import MAX_PLAY_IDS
+from zhengshangyou.jax.tables import MAX_CARD_PLAY_IDS, MAX_PLAY_IDS
 from zhengshangyou.rules import Rules
 
-__all__ = ["CheckReport", "check_hands", "rank_only", "rollout", "supported_rule_sets"]
+__all__ = [
+    "CheckReport",
+    "check_hands",
+    "rank_only",
+    "rollout",
+    "runnable",
+    "supported_rule_sets",
+]
 
 Policy = Literal["random", "greedy"]
 
@@ -251,38 +258,71 @@ def check_hands(
 
 
 def rank_only(rules: Rules) -> Rules:
-    """``rules`` made a rule set the JAX backend runs: no comparison by suit (nor Big
-    Two's five-card hands), no straight flushes, no chops, and no airplanes where their ids would be too many
+    """``rules`` made a rule set whose comparisons never look at suits, that the JAX
+    backend runs on its rank-count path: no comparison by suit (nor Big Two's
+    five-card hands), no straight flushes, no chops, and no airplanes where their ids
+    would be too many
     (:func:`~zhengshangyou.jax.tables.check_supported`); every other option kept.
 
     >>> rank_only(Rules.preset("winner")).suits_matter
     False
     """
-    if rules.poker_hands:  # (Big Two's five-card hands compare suits, B4.3)
+    rules = _without_family_options(rules).evolve(
+        singles_by_suit=False, pairs_by_suit=False, straight_flush="none"
+    )
+    return _few_ids(rules, MAX_PLAY_IDS)
+
+
+def runnable(rules: Rules) -> Rules:
+    """``rules`` made a rule set the JAX backend runs, suits kept where they matter:
+    no comparison of straights by suit (``straights_by_suit``), and no airplanes where
+    their ids would be too many; every other option kept.
+
+    >>> runnable(Rules.preset("winner")) == Rules.preset("winner")
+    True
+    >>> runnable(Rules(suit_order="DCHS", straights_by_suit=True)).straights_by_suit
+    False
+    """
+    rules = _without_family_options(rules)
+    return _few_ids(rules, MAX_CARD_PLAY_IDS if suits_encoded(rules) else MAX_PLAY_IDS)
+
+
+def _without_family_options(rules: Rules) -> Rules:
+    """``rules`` without the options the JAX backend does not compile yet (see
+    :func:`~zhengshangyou.jax.tables.check_supported`): straights by suit, Big Two's
+    five-card hands, pair runs by suit, chops."""
+    if rules.poker_hands:  # (Big Two's five-card hands, B4.3)
         rules = rules.evolve(
             poker_hands=False, two_pair=False, straights="two_low", flush_order="rank_first", bombs="none"
         )
-    rules = rules.evolve(
-        singles_by_suit=False, pairs_by_suit=False, straights_by_suit=False, straight_flush="none",
-        pair_runs_by_suit=False, chops="none",
-    )
+    return rules.evolve(straights_by_suit=False, pair_runs_by_suit=False, chops="none", chop_after_pass=False)
+
+
+def _few_ids(rules: Rules, limit: int) -> Rules:
     if rules.airplane_wings in ("singles", "singles_or_pairs") or (
-        rules.airplane_wings == "pairs" and ActionSpace(rules).pass_id > MAX_PLAY_IDS
+        rules.airplane_wings == "pairs" and ActionSpace(rules).pass_id > limit
     ):
         rules = rules.evolve(airplane_wings="none")  # (single wings: tens of thousands of ids)
     return rules
 
 
-def supported_rule_sets(count: int, *, seed: int = 0) -> list[Rules]:
+def supported_rule_sets(count: int, *, seed: int = 0, suited: bool = False) -> list[Rules]:
     """``count`` different rule sets drawn with :func:`zhengshangyou.testing.rules_sets`
-    (needs Hypothesis), those without a landlord, made rank-only (:func:`rank_only`);
+    (needs Hypothesis), those without a landlord, made rank-only (:func:`rank_only`),
+    or with ``suited`` only those where suits matter, made runnable (:func:`runnable`);
     the same for the same ``seed``.
 
     >>> rules = supported_rule_sets(3)
     >>> from zhengshangyou.jax import compile_rules
     >>> len(rules), len(set(rules)), all(compile_rules(one) for one in rules)
     (3, 3, True)
+    >>> all(suits_encoded(one) for one in supported_rule_sets(2, suited=True))
+    True
+    >>> supported_rule_sets(0)
+    []
     """
+    if count <= 0:
+        return []
     from hypothesis import HealthCheck, given, settings
     from hypothesis import seed as fixed_seed
 
@@ -292,7 +332,7 @@ def supported_rule_sets(count: int, *, seed: int = 0) -> list[Rules]:
 
     @fixed_seed(seed)
     @settings(
-        max_examples=count * 4,
+        max_examples=count * (12 if suited else 4),
         database=None,
         suppress_health_check=list(HealthCheck),
         deadline=None,
@@ -301,7 +341,12 @@ def supported_rule_sets(count: int, *, seed: int = 0) -> list[Rules]:
     def draw(rules: Rules) -> None:
         if rules.teams != "none":  # (games with a landlord are not compiled: check_supported)
             return
-        rules = rank_only(rules)
+        if suited:
+            rules = runnable(rules)
+            if not suits_encoded(rules):
+                return
+        else:
+            rules = rank_only(rules)
         if rules not in found:
             found.append(rules)
 

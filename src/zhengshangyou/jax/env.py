@@ -57,7 +57,7 @@ def _pack(flags: Any, words: int) -> Any:
     flags = np.asarray(flags, dtype=np.bool_)
     padded = np.zeros((*flags.shape[:-1], words * 32), dtype=np.uint64)
     padded[..., : flags.shape[-1]] = flags
-    weights = (np.uint64(1) << np.arange(32, dtype=np.uint64))
+    weights = np.uint64(1) << np.arange(32, dtype=np.uint64)
     packed = (padded.reshape(*flags.shape[:-1], words, 32) * weights).sum(axis=-1)
     return packed.astype(np.uint32)
 
@@ -100,6 +100,41 @@ class _Game:
         self.start_bits = jnp.asarray(_pack(tables.needs[:, tables.start_rank] > 0, words))
         self.every_bit = jnp.asarray(_pack(np.ones(plays, dtype=np.bool_), words))
 
+    # --- what a hand is, and what a play takes from it (rank counts here) ---------
+
+    top_width = 0  # the top play's cards are not kept: its id tells its ranks
+
+    def hands_of(self, deal: jax.Array) -> jax.Array:
+        """Each seat's hand from the cards dealt ``[players, 54]``: rank counts."""
+        return (deal @ self.card_rank).astype(jnp.int8)
+
+    def taken(self, play: jax.Array, hand: jax.Array, must_include: jax.Array) -> jax.Array:
+        """What the play of id ``play`` takes from ``hand``: its rank counts (the class
+        view's member takes the lowest suits, the start card under R2.5)."""
+        return self.needs[play]
+
+    def top_cards(self, cards: jax.Array, clear: jax.Array) -> jax.Array:
+        """The kept cards of the play to beat (nothing kept here)."""
+        return jnp.zeros(0, dtype=jnp.int8)
+
+    def beatable(self, cards: jax.Array, revolution: jax.Array, play: jax.Array) -> jax.Array:
+        """Whether a play of ``cards`` (rank counts) beats the play of id ``play`` (R5.6)."""
+        can = self.held_words(cards) & self.beats_bits[revolution.astype(jnp.int32), play]
+        return jnp.any(can != 0)
+
+    @property
+    def start_entry(self) -> int:
+        """The start card's entry in a card block (R2.5): its rank here."""
+        return self.t.start_rank
+
+    def card_entry(self, card: jax.Array) -> jax.Array:
+        """The entry in a card block of the card of index ``card`` (-1: none): its rank."""
+        return jnp.where(card >= 0, self.card_rank[jnp.maximum(card, 0)].argmax(), -1)
+
+    def top_block(self, state: State, has_top: jax.Array) -> jax.Array:
+        """The ``top`` block of the encoding: the rank counts of the play to beat."""
+        return jnp.where(has_top, self.needs[jnp.maximum(state._top, 0)], 0).astype(jnp.float32)
+
     # --- the legal mask ---------------------------------------------------------
 
     def held_words(self, hand: jax.Array) -> jax.Array:
@@ -140,7 +175,7 @@ class _Game:
         cards = jax.random.permutation(shuffle_key, self.deck)
         seats = (dealer + jnp.arange(size)) % players  # singly from the dealer (R2.2)
         deal = jnp.zeros((players, 54), dtype=jnp.int32).at[seats, cards].add(1)
-        hands = (deal @ self.card_rank).astype(jnp.int8)
+        hands = self.hands_of(deal)
         place = jax.random.randint(trick_key, (), 0, size)
         none = jnp.int32(-1)
         trick_card, trick_seat = none, none
@@ -167,6 +202,7 @@ class _Game:
             _played=jnp.zeros_like(hands),
             _top=none,
             _top_seat=none,
+            _top_cards=jnp.zeros(self.top_width, dtype=jnp.int8),
             _passed=zeros,
             _locked=zeros,
             _out=zeros,
@@ -208,7 +244,7 @@ class _Game:
     def _after_play(self, state: State, play: jax.Array) -> State:
         rules, players = self.rules, self.players
         seat = state.current_player
-        need = self.needs[play]
+        need = self.taken(play, state._hands[seat], state._must_include)
         hands = state._hands.at[seat].add(-need)
         counts = hands.astype(jnp.int32).sum(axis=1)
         revolution = state._revolution
@@ -229,8 +265,7 @@ class _Game:
         new_trick = (following == seat) | (following < 0)
         if rules.auto_restart:  # R5.6: nothing the unseen cards make beats the play
             unseen = hands.astype(jnp.int32).sum(axis=0) - hands[seat].astype(jnp.int32)
-            can = self.held_words(unseen) & self.beats_bits[revolution.astype(jnp.int32), play]
-            new_trick = new_trick | ~jnp.any(can != 0)
+            new_trick = new_trick | ~self.beatable(unseen, revolution, play)
         leader = jnp.where(holds[seat], seat, _first_after(seat, holds, players))
         none = jnp.int32(-1)
         nobody = jnp.zeros(players, dtype=jnp.bool_)
@@ -242,6 +277,7 @@ class _Game:
             _played=state._played.at[seat].add(need),
             _top=jnp.where(new_trick | ends, none, play),
             _top_seat=jnp.where(new_trick | ends, none, seat),
+            _top_cards=self.top_cards(need, new_trick | ends),
             _passed=nobody,
             _locked=jnp.where(new_trick | ends, nobody, state._locked),
             _out=out,
@@ -300,6 +336,7 @@ class _Game:
             rewards=jnp.zeros(players, dtype=jnp.float32),
             _top=jnp.where(going_on, state._top, -1),
             _top_seat=jnp.where(going_on, state._top_seat, -1),
+            _top_cards=self.top_cards(state._top_cards, ~going_on),
             _passed=jnp.where(going_on, passed, nobody),
             _locked=jnp.where(going_on, locked, nobody),
             _must_include=jnp.bool_(False),
@@ -309,7 +346,7 @@ class _Game:
 
     def observe(self, state: State, seat: jax.Array) -> jax.Array:
         """The encoding of :func:`zhengshangyou.envs.encode` for ``seat``."""
-        t, players = self.t, self.players
+        t, players, width = self.t, self.players, self.t.width
         seat = jnp.asarray(seat, dtype=jnp.int32)
         relative = (seat + jnp.arange(players)) % players  # entry r: seat r places on
 
@@ -318,9 +355,6 @@ class _Game:
 
         def seats(which: jax.Array) -> jax.Array:  # a seat, or -1, as a relative one-hot
             return one_hot(jnp.where(which >= 0, (which - seat) % players, -1), players)
-
-        def rank(card: jax.Array) -> jax.Array:
-            return jnp.where(card >= 0, self.card_rank[jnp.maximum(card, 0)].argmax(), -1)
 
         has_top = state._top >= 0
         over = state.terminated
@@ -335,9 +369,7 @@ class _Game:
             "hand": state._hands[seat].astype(jnp.float32),
             "played": state._played[relative].astype(jnp.float32).reshape(-1),
             "held": counts[relative],
-            "top": jnp.where(has_top, self.needs[jnp.maximum(state._top, 0)], 0).astype(
-                jnp.float32
-            ),
+            "top": self.top_block(state, has_top),
             "top_kind": one_hot(
                 jnp.where(has_top, self.kind[jnp.maximum(state._top, 0)], -1), t.kinds
             ),
@@ -348,12 +380,12 @@ class _Game:
             "out": state._out[relative].astype(jnp.float32),
             "winner": seats(jnp.where(state._out.any(), jnp.argmin(state._out_place), -1)),
             "played_any": state._played_any[relative].astype(jnp.float32),
-            "must_include": one_hot(jnp.where(state._must_include, t.start_rank, -1), 15),
+            "must_include": one_hot(jnp.where(state._must_include, self.start_entry, -1), width),
             "revolution": state._revolution.astype(jnp.float32)[None],
             "phase": one_hot(phase, len(t.phases)),
-            "offered": zeros(15, dtype=jnp.float32),
-            "received": zeros(players * 15, dtype=jnp.float32),
-            "trick_card": one_hot(rank(state._trick_card), 15),
+            "offered": zeros(width, dtype=jnp.float32),
+            "received": zeros(players * width, dtype=jnp.float32),
+            "trick_card": one_hot(self.card_entry(state._trick_card), width),
             "trick_seat": seats(state._trick_seat),
             "scores": state._scores[relative].astype(jnp.float32),
             "hand_number": zeros(1, dtype=jnp.float32),
@@ -362,6 +394,217 @@ class _Game:
         for name, block in blocks.items():
             assert block.shape == (t.blocks[name].stop - t.blocks[name].start,), name
         return jnp.concatenate(list(blocks.values()))
+
+
+class _CardGame(_Game):
+    """The single-hand functions where suits matter (R3.11, R4.3): a hand is 54 card
+    counts, and each play id takes the cards :mod:`zhengshangyou.jax.suits` compiled
+    for it; plays compare by the engine's keys (see :meth:`beats_row`)."""
+
+    top_width = 54
+
+    def __init__(self, tables: Tables) -> None:
+        super().__init__(tables)
+        cards = tables.cards
+        assert cards is not None
+        plays = tables.pass_id
+        self.family = jnp.asarray(cards.family)
+        self.size = jnp.asarray(cards.size)
+        self.is_flush = jnp.asarray(cards.is_flush)
+        self.key_rank = jnp.asarray(cards.key_rank)
+        self.rev_rank = jnp.asarray(cards.rev_rank)
+        self.flips = self.rules.revolution  # R4.8
+        self.flush_bombs = bool((cards.is_flush & tables.is_bomb).any())  # R4.6
+        self.start_rank = tables.start_rank
+        self.start_suit = tables.start_card % 4 if tables.start_card < 52 else -1
+        self.pinning = self.rules.start_card_must_be_played  # R2.5
+        # Under R2.5 an id of the lowest cards of each rank holds the start card (taken
+        # first of its rank) where it uses its rank; the other sorts say for themselves.
+        self.start_ok = jnp.asarray(~cards.generic | (tables.needs[:, tables.start_rank] > 0))
+        # Each play id's sort (0 the lowest cards, 1 by suit, 2 straight flush,
+        # 3 straight kept apart from flushes) and its row in its sort's table.
+        sort = np.zeros(plays, dtype=np.int32)
+        row = np.zeros(plays, dtype=np.int32)
+        for number, ids in ((1, cards.by_suit_ids), (2, cards.flush_ids), (3, cards.straight_ids)):
+            sort[ids] = number
+            row[ids] = np.arange(len(ids))
+        self.sort = jnp.asarray(sort)
+        self.row = jnp.asarray(row)
+        self.by_suit_ids = jnp.asarray(cards.by_suit_ids)
+        self.members = jnp.asarray(cards.by_suit_members)
+        self.flush_ids = jnp.asarray(cards.flush_ids)
+        self.flush_windows = jnp.asarray(cards.flush_windows)
+        self.straight_ids = jnp.asarray(cards.straight_ids)
+        self.straight_windows = jnp.asarray(cards.straight_windows)
+        self.straight_tops = jnp.asarray(cards.straight_tops)
+
+    # --- a hand of cards ---------------------------------------------------------------
+
+    def hands_of(self, deal: jax.Array) -> jax.Array:
+        return deal.astype(jnp.int8)
+
+    def top_cards(self, cards: jax.Array, clear: jax.Array) -> jax.Array:
+        return jnp.where(clear, 0, cards).astype(jnp.int8)
+
+    @property
+    def start_entry(self) -> int:
+        return self.t.start_card
+
+    def card_entry(self, card: jax.Array) -> jax.Array:
+        return card
+
+    def top_block(self, state: State, has_top: jax.Array) -> jax.Array:
+        return state._top_cards.astype(jnp.float32)
+
+    def _must(self, must_include: jax.Array) -> jax.Array | bool:
+        return must_include if self.pinning else False
+
+    def _by_suit(self, members: jax.Array, hand: jax.Array, must: jax.Array | bool) -> jax.Array:
+        """Which card sets ``members [..., 2]`` (-1: no card) the hand holds (holding the
+        start card under R2.5)."""
+        first, second = members[..., 0], members[..., 1]
+        held = (
+            (first >= 0)
+            & (hand[jnp.maximum(first, 0)] >= 1 + (first == second))
+            & ((second < 0) | (hand[jnp.maximum(second, 0)] >= 1))
+        )
+        if self.pinning:
+            holds = (first == self.t.start_card) | (second == self.t.start_card)
+            held = held & (~must | holds)
+        return held
+
+    def held(self, cards: jax.Array, must: jax.Array | bool) -> jax.Array:
+        """For each play id, whether the hand ``cards`` (54 counts) has a member of its
+        class (one holding the start card where ``must``, R2.5)."""
+        hand = cards.astype(jnp.int32)
+        have = self.unpack(self.held_words(hand @ self.card_rank))
+        held = hand[:52].reshape(13, 4) > 0  # [rank, suit]
+        special = jnp.ones(self.t.pass_id, dtype=jnp.bool_)
+        pinned = self.pinning and self.start_suit >= 0
+        if self.by_suit_ids.shape[0]:
+            ok = self._by_suit(self.members, hand, must).any(axis=1)
+            special = special.at[self.by_suit_ids].set(ok)
+        if self.flush_ids.shape[0]:
+            windows = self.flush_windows
+            full = jnp.all(~windows[:, :, None] | held[None], axis=1)  # [ids, suit]
+            ok = full.any(axis=1)
+            if pinned:  # a flush in the start card's suit, through its rank
+                ok = jnp.where(must, full[:, self.start_suit] & windows[:, self.start_rank], ok)
+            elif self.pinning:
+                ok = ok & ~must
+            special = special.at[self.flush_ids].set(ok)
+        if self.straight_ids.shape[0]:
+            windows = self.straight_windows
+            touched = jnp.any(windows[:, :, None] & held[None], axis=1)  # [ids, suit]
+            ok = touched.sum(axis=1) >= 2  # not all one suit (R3.17)
+            if pinned:  # through the start card, and another suit at another rank
+                others = held.at[self.start_rank, :].set(False).at[:, self.start_suit].set(False)
+                through = windows[:, self.start_rank] & jnp.any(
+                    windows[:, :, None] & others[None], axis=(1, 2)
+                )
+                ok = jnp.where(must, through, ok)
+            elif self.pinning:
+                ok = ok & ~must
+            special = special.at[self.straight_ids].set(ok)
+        found = have & special
+        if self.pinning:
+            found = found & (~must | self.start_ok)
+        return found
+
+    def beats_row(self, revolution: jax.Array, top: jax.Array) -> jax.Array:
+        """For each play id, whether it beats the play of id ``top``: what
+        :func:`~zhengshangyou.plays.beats` reads, from each id's keys (R4)."""
+        # (Without R4.8 the order never flips; without straight flushes among the bombs,
+        # R4.6's rule for two of them never applies: both left out where they cannot.)
+        keys = jnp.where(revolution, self.rev_rank, self.key_rank) if self.flips else self.key_rank
+        higher = keys > keys[top]
+        on_bomb = self.is_bomb & higher
+        if self.flush_bombs:
+            on_bomb = on_bomb & ~(
+                self.is_flush & self.is_flush[top] & (self.size != self.size[top])
+            )
+        plain = self.is_bomb | (
+            (self.family == self.family[top]) & (self.size == self.size[top]) & higher
+        )
+        return jnp.where(self.is_bomb[top], on_bomb, plain)
+
+    def beatable(self, cards: jax.Array, revolution: jax.Array, play: jax.Array) -> jax.Array:
+        return jnp.any(self.held(cards, False) & self.beats_row(revolution, play))
+
+    def mask(self, state: State) -> jax.Array:
+        seat = jnp.maximum(state.current_player, 0)
+        have = self.held(state._hands[seat], self._must(state._must_include))
+        lead = state._top < 0
+        row = self.beats_row(state._revolution, jnp.maximum(state._top, 0))
+        plays = have & (lead | row)
+        pass_ok = ~lead
+        if self.rules.must_beat:  # R5.2: a beating non-bomb play held forbids the pass
+            pass_ok = pass_ok & ~jnp.any(have & row & ~self.is_bomb)
+        mask = jnp.concatenate([plays, pass_ok[None], jnp.zeros(self.extra, dtype=jnp.bool_)])
+        return mask & ~state.terminated
+
+    # --- the cards a play takes --------------------------------------------------------
+
+    def _lowest(self, need: jax.Array, hand: jax.Array, must: jax.Array | bool) -> jax.Array:
+        """The lowest cards of each rank (the start card first of its rank where
+        ``must``, R2.5) for the rank counts ``need``."""
+        first = jnp.zeros(54, dtype=jnp.int32)
+        need = need.astype(jnp.int32)
+        if self.pinning:
+            pin = must & (need[self.start_rank] > 0)
+            first = first.at[self.t.start_card].set(pin.astype(jnp.int32))
+            need = need.at[self.start_rank].add(-pin.astype(jnp.int32))
+        rest = (hand - first)[:52].reshape(13, 4)
+        before = jnp.cumsum(rest, axis=1) - rest
+        take = jnp.clip(need[:13, None] - before, 0, rest).reshape(52)
+        return jnp.concatenate([take, need[13:]]) + first
+
+    def taken(self, play: jax.Array, hand: jax.Array, must_include: jax.Array) -> jax.Array:
+        must = self._must(must_include)
+        hand = hand.astype(jnp.int32)
+        sort, row = self.sort[play], self.row[play]
+        taken = self._lowest(self.needs[play], hand, must)
+        held = hand[:52].reshape(13, 4) > 0
+        suits, ranks = jnp.arange(4), jnp.arange(13)
+        pinned = self.pinning and self.start_suit >= 0
+
+        def window_cards(window: jax.Array, suit: jax.Array) -> jax.Array:
+            chosen = window[:, None] & (suits[None, :] == suit[..., None])
+            return jnp.concatenate([chosen.reshape(52), jnp.zeros(2, dtype=jnp.bool_)]).astype(
+                jnp.int32
+            )
+
+        if self.by_suit_ids.shape[0]:  # the first card set of the class the hand holds
+            members = self.members[row]
+            first, second = members[jnp.argmax(self._by_suit(members, hand, must))]
+            cards = jnp.zeros(54, dtype=jnp.int32).at[first].add(1)
+            cards = cards.at[jnp.maximum(second, 0)].add((second >= 0).astype(jnp.int32))
+            taken = jnp.where(sort == 1, cards, taken)
+        if self.flush_ids.shape[0]:  # the lowest suit holding the window (or the start card's)
+            window = self.flush_windows[row]
+            suit = jnp.argmax(jnp.all(~window[:, None] | held, axis=0))
+            if pinned:
+                suit = jnp.where(must, self.start_suit, suit)
+            taken = jnp.where(sort == 2, window_cards(window, jnp.full(13, suit)), taken)
+        if self.straight_ids.shape[0]:
+            window, top = self.straight_windows[row], self.straight_tops[row]
+            low = jnp.argmax(held, axis=1)  # each rank's lowest card's suit
+            if pinned:
+                low = jnp.where(must & (ranks == self.start_rank), self.start_suit, low)
+            others = held & (suits[None, :] != low[:, None])
+            second = jnp.argmax(others, axis=1)  # the next card of the rank
+            one_suit = jnp.all(~window | (low == low[jnp.argmax(window)]))
+            movable = window & others.any(axis=1)
+            # The class view changes the highest movable rank but the top (moves.py); a
+            # start card changed so is kept, and the card view's first member taken:
+            # the highest other movable rank (R2.5).
+            change = jnp.argmax(jnp.where(movable, (ranks != top) * 16 + ranks, -1))
+            if pinned:
+                other = jnp.argmax(jnp.where(movable & (ranks != self.start_rank), ranks, -1))
+                change = jnp.where(must & (change == self.start_rank), other, change)
+            suit = jnp.where(one_suit & (ranks == change), second, low)
+            taken = jnp.where(sort == 3, window_cards(window, suit), taken)
+        return taken.astype(jnp.int8)
 
 
 class Env:
@@ -379,7 +622,7 @@ class Env:
     def __init__(self, rules: Rules) -> None:
         self.tables = compile_rules(rules)
         self.rules = self.tables.rules
-        self._game = game = _Game(self.tables)
+        self._game = game = (_Game if self.tables.cards is None else _CardGame)(self.tables)
         self._init = jax.jit(jax.vmap(game.init), static_argnums=())
         self._step = jax.jit(jax.vmap(game.step))
         self._observe = jax.jit(jax.vmap(game.observe))

@@ -34,9 +34,11 @@ __all__ = ["State"]
 class State:
     """One hand of Zheng Shangyou per batch entry (see the module docstring).
 
-    Internals, by field: ``_hands`` [players, 15] rank counts held; ``_played``
-    [players, 15] rank counts played this hand; ``_top`` the play id to beat (-1
-    when leading) and ``_top_seat``; ``_passed`` and ``_locked`` the seats that passed
+    Internals, by field: ``_hands`` [players, 15] rank counts held (where suits
+    matter, [players, 54] card counts); ``_played`` [players, 15] (or 54) counts played
+    this hand; ``_top`` the play id to beat (-1 when leading) and ``_top_seat``, and
+    ``_top_cards`` the cards of the play to beat where suits matter ([54]; empty, [0],
+    where they do not: the id tells the ranks); ``_passed`` and ``_locked`` the seats that passed
     since the last play and that are locked out (R5.3); ``_out`` the seats out and
     ``_out_place`` their place; ``_played_any`` the seats that played a card (R7.1);
     ``_revolution`` the flipped order (R4.8); ``_must_include`` whether the lead must
@@ -59,6 +61,7 @@ class State:
     _played: jax.Array
     _top: jax.Array
     _top_seat: jax.Array
+    _top_cards: jax.Array
     _passed: jax.Array
     _locked: jax.Array
     _out: jax.Array

@@ -18,8 +18,11 @@ own pieces, never from a second reading of the rules:
 - the deal, first-lead, trick, end and scoring options as plain values, and the
   R7.1 multiplier of every card count (:meth:`Rules.penalty_multiplier`).
 
-Only rule sets whose comparisons never look at suits are compiled
-(:func:`check_supported`); any other is refused naming the option.
+Where suits matter (a comparison by suit, R4.3; straight flushes, R3.11) a hand is
+54 card counts and the tables carry :class:`~zhengshangyou.jax.suits.CardTables`
+(``cards``): what each id takes from a hand of cards, and the keys plays compare by
+(the ``beats`` table is then left empty: ``[2, 0, 0]``). A rule set
+:func:`check_supported` refuses is refused naming the option.
 
 >>> tables = compile_rules(Rules())
 >>> tables.n_actions, tables.pass_id, tables.needs.shape
@@ -42,10 +45,12 @@ from zhengshangyou.combinations import Kind, catalogue
 from zhengshangyou.envs.encoding import layout, suits_encoded
 from zhengshangyou.envs.encoding import phases as encoding_phases
 from zhengshangyou.errors import InvalidRulesError
+from zhengshangyou.jax.suits import CardTables, compile_cards
 from zhengshangyou.plays import Play, beats
 from zhengshangyou.rules import Rules, RulesCache, check_rules
 
 __all__ = [
+    "MAX_CARD_PLAY_IDS",
     "MAX_PLAY_IDS",
     "RANKS",
     "Tables",
@@ -60,8 +65,13 @@ RANKS = 15
 #: The most play ids a compiled rule set may have: its beats relation is a dense
 #: ``[2, ids, ids]`` table (single wings, R3.18, make tens of thousands of ids).
 MAX_PLAY_IDS = 5000
-
-_SUITED_OPTIONS = ("singles_by_suit", "pairs_by_suit", "straights_by_suit", "pair_runs_by_suit", "poker_hands")
+#: The most play ids a rule set where suits matter may have: its plays compare by
+#: keys, one row of ids at a time (the ``two-deck`` preset has 12,213).
+MAX_CARD_PLAY_IDS = 16384
+#: The options the batched game does not compile yet, refused by name: straights by
+#: the suit of their top card (R4.5), Big Two's five-card hands (B3.2, B4.3), pair runs
+#: compared by suit (T4.1) and chops (T4.2).
+_REFUSED_OPTIONS = ("straights_by_suit", "poker_hands", "pair_runs_by_suit")
 
 
 def rank_of_card(index: int) -> int:
@@ -75,19 +85,22 @@ def rank_of_card(index: int) -> int:
 
 def check_supported(rules: Rules) -> Rules:
     """``rules``, or an :class:`~zhengshangyou.errors.InvalidRulesError` naming the
-    option that the batched game cannot honour: a comparison by suit (R4.3, R4.5, B4,
-    T4.1: ``singles_by_suit``, ``pairs_by_suit``, ``straights_by_suit``,
-    ``pair_runs_by_suit``, Big Two's ``poker_hands``), chops (``chops``, T4.2), straight flushes
-    (``straight_flush``, R3.11), or more play ids than :data:`MAX_PLAY_IDS` (single
-    wings, ``airplane_wings``, R3.18), or a game with a landlord (``teams``, D4). A
-    refused rule set is never run approximately.
+    option that the batched game cannot honour: straights compared by the suit of
+    their top card (``straights_by_suit``, R4.5), Big Two's five-card hands
+    (``poker_hands``, B4.3), pair runs compared by suit (``pair_runs_by_suit``, T4.1),
+    chops (``chops``, T4.2), more play ids than :data:`MAX_PLAY_IDS`
+    (:data:`MAX_CARD_PLAY_IDS` where suits matter): airplanes with single wings
+    (``airplane_wings``, R3.18), or a game with a landlord (``teams``, D4). A refused
+    rule set is never run approximately.
 
     >>> check_supported(Rules()) == Rules()
     True
-    >>> check_supported(Rules.preset("winner"))
+    >>> check_supported(Rules.preset("winner")) == Rules.preset("winner")
+    True
+    >>> check_supported(Rules(suit_order="DCHS", straights_by_suit=True))
     Traceback (most recent call last):
     ...
-    zhengshangyou.errors.InvalidRulesError: the JAX backend runs only rule sets whose comparisons never look at suits; refused: singles_by_suit, pairs_by_suit, straight_flush (R10)
+    zhengshangyou.errors.InvalidRulesError: the JAX backend does not run these options yet; refused: straights_by_suit (R10)
     """
     rules = check_rules(rules)
     if rules.teams != "none":  # (the auction, the kitty and the teams are not compiled yet)
@@ -95,23 +108,19 @@ def check_supported(rules: Rules) -> Rules:
             f"the JAX backend runs only games without a landlord; refused: teams={rules.teams!r} (D4, R10)",
             options=("teams",),
         )
-    refused = [name for name in _SUITED_OPTIONS if getattr(rules, name)]
-    if rules.straight_flush != "none":
-        refused.append("straight_flush")
+    refused = [name for name in _REFUSED_OPTIONS if getattr(rules, name)]
     if rules.chops != "none":  # (chops are relations the tables do not hold, T4.2)
         refused.append("chops")
     if refused:
         raise InvalidRulesError(
-            "the JAX backend runs only rule sets whose comparisons never look at suits; refused: "
-            + ", ".join(refused)
-            + " (R10)",
+            "the JAX backend does not run these options yet; refused: " + ", ".join(refused) + " (R10)",
             options=tuple(refused),
         )
-    assert not suits_encoded(rules), "only the options above make suits matter"
     size = ActionSpace(rules).pass_id
-    if size > MAX_PLAY_IDS:  # (only airplanes make so many ids, R3.18)
+    limit = MAX_CARD_PLAY_IDS if suits_encoded(rules) else MAX_PLAY_IDS
+    if size > limit:  # (only airplanes make so many ids, R3.18)
         raise InvalidRulesError(
-            f"the JAX backend runs at most {MAX_PLAY_IDS} play ids; airplane_wings="
+            f"the JAX backend runs at most {limit} play ids here; airplane_wings="
             f"{rules.airplane_wings!r} makes {size} (R10)",
             options=("airplane_wings",),
         )
@@ -138,7 +147,7 @@ class Tables:
     is_quad: npt.NDArray[np.bool_]  # [plays] four of a kind (flips the order under R4.8)
     key: npt.NDArray[np.int64]  # [plays] strength, normal order
     rev_key: npt.NDArray[np.int64]  # [plays] strength, flipped order (R4.8)
-    beats: npt.NDArray[np.bool_]  # [2, plays, plays]: beats[order, top, candidate]
+    beats: npt.NDArray[np.bool_]  # [2, plays, plays]: beats[order, top, candidate] ([2, 0, 0]: cards)
     deck: npt.NDArray[np.int32]  # [deck size] card indices (R1.3)
     card_rank: npt.NDArray[np.int8]  # [54, 15] one-hot rank of each card index
     multiplier: npt.NDArray[np.int32]  # [most cards + 1] R7.1 multiplier of k cards
@@ -148,6 +157,7 @@ class Tables:
     blocks: Mapping[str, slice]  # the encoding's blocks (zhengshangyou.envs.layout)
     observation_size: int
     phases: Mapping[str, int]  # Phase value -> its place in the encoding's phase block
+    cards: CardTables | None  # where suits matter: the card-level tables, else None
 
     @property
     def ranks(self) -> int:
@@ -157,6 +167,15 @@ class Tables:
         15
         """
         return RANKS
+
+    @property
+    def width(self) -> int:
+        """The entries of a hand: 54 cards where suits matter, else 15 ranks.
+
+        >>> compile_rules(Rules()).width, compile_rules(Rules.preset("winner")).width
+        (15, 54)
+        """
+        return RANKS if self.cards is None else 54
 
 
 def _member_table(rules: Rules, space: ActionSpace) -> list[Play]:
@@ -208,8 +227,12 @@ def _compile(rules: Rules) -> Tables:
     for index, play in enumerate(plays):
         for card in play.cards:
             needs[index, int(card.rank)] += 1
-    normal = _beats_table(plays, revolution=False)
-    flipped = _beats_table(plays, revolution=True) if rules.revolution else normal
+    cards = compile_cards(rules) if suits_encoded(rules) else None
+    if cards is None:
+        normal = _beats_table(plays, revolution=False)
+        flipped = _beats_table(plays, revolution=True) if rules.revolution else normal
+    else:  # (plays compare by their keys: see zhengshangyou.jax.suits)
+        normal = flipped = np.zeros((0, 0), dtype=np.bool_)
     card_rank = np.zeros((54, RANKS), dtype=np.int8)
     for index in range(54):
         card_rank[index, rank_of_card(index)] = 1
@@ -238,6 +261,7 @@ def _compile(rules: Rules) -> Tables:
         blocks=blocks,
         observation_size=max(block.stop for block in blocks.values()),
         phases={phase.value: place for place, phase in enumerate(encoding_phases(rules))},
+        cards=cards,
     )
 
 
@@ -251,9 +275,9 @@ def compile_rules(rules: Rules) -> Tables:
 
     >>> compile_rules(Rules()) is compile_rules(Rules())
     True
-    >>> compile_rules(Rules(straight_flush="bomb", suit_order="DCHS")).rules
+    >>> compile_rules(Rules(airplane_wings="singles")).rules
     Traceback (most recent call last):
     ...
-    zhengshangyou.errors.InvalidRulesError: the JAX backend runs only rule sets whose comparisons never look at suits; refused: straight_flush (R10)
+    zhengshangyou.errors.InvalidRulesError: the JAX backend runs at most 5000 play ids here; airplane_wings='singles' makes 72249 (R10)
     """
     return _TABLES[check_supported(rules)]
