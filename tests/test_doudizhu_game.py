@@ -491,3 +491,27 @@ def test_D9_3_win_loss_without_a_landlord_scores_the_winner_1() -> None:
     result = played.state.result
     assert result is not None
     assert result.scores == tuple(int(seat == result.winner) for seat in range(4))
+
+
+class _Hostile:
+    """A value that refuses to be asked its truth, its length or its equality."""
+
+    def __len__(self) -> int:
+        raise OverflowError("no length")
+
+    def __bool__(self) -> bool:
+        raise OverflowError("no truth")
+
+    def __eq__(self, other: object) -> bool:
+        raise OverflowError("no equality")
+
+    __hash__ = object.__hash__
+
+
+@pytest.mark.parametrize("option", ["kitty", "auction", "scoring"])
+def test_D12_a_hostile_override_of_a_preset_is_refused_typed(option: str) -> None:
+    # Found by the fuzz run on the final code: Rules.preset asked an override whether the
+    # preset's auction or scoring options still apply before checking it (OverflowError).
+    with pytest.raises(InvalidRulesError) as caught:
+        Rules.preset("doudizhu", **{option: _Hostile()})
+    assert option in caught.value.options

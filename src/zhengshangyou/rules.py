@@ -1143,14 +1143,24 @@ the defaults."""
 #: The options of a game with a landlord that apply only with another option's value
 #: (D12), each with the test of the options that says whether it applies.
 _APPLIES: dict[str, Callable[[Mapping[str, Any]], bool]] = {
-    "kitty_public": lambda options: bool(options.get("kitty")),
-    "bid_rounds": lambda options: options.get("auction") == "bid",
-    "first_bidder": lambda options: options.get("auction", "none") != "none",
-    "all_pass": lambda options: options.get("auction", "none") != "none",
-    "landlord_seat": lambda options: options.get("auction", "none") == "none",
-    "spring_multiplier": lambda options: options.get("scoring") == "multiplier",
-    "douzero_objective": lambda options: options.get("scoring") == "douzero",
+    "kitty_public": lambda options: not _is(options, "kitty", 0),
+    "bid_rounds": lambda options: _is(options, "auction", "bid"),
+    "first_bidder": lambda options: not _is(options, "auction", "none"),
+    "all_pass": lambda options: not _is(options, "auction", "none"),
+    "landlord_seat": lambda options: _is(options, "auction", "none"),
+    "spring_multiplier": lambda options: _is(options, "scoring", "multiplier"),
+    "douzero_objective": lambda options: _is(options, "scoring", "douzero"),
 }
+
+
+def _is(options: Mapping[str, Any], name: str, value: str | int) -> bool:
+    """Whether option ``name`` of ``options`` (its default when absent) is ``value``:
+    compared only when it is a value of the same exact type, so that an untrusted
+    override is never asked for its truth or its equality (each option checks its own
+    value when the rule set is built, R10)."""
+    given = options.get(name, _DEFAULTS[name])
+    return type(given) is type(value) and given == value
+
 
 #: Dou Dizhu's table, deal, combinations and play, shared by its four presets (D1-D8).
 _DOUDIZHU: dict[str, Any] = {
