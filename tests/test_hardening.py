@@ -234,7 +234,7 @@ def test_R10_unknown_option_names_are_refused_by_every_constructor(call: Callabl
     assert "jokerz" in str(error)
 
 
-@pytest.mark.parametrize("name", [["winner"], None, 3, "big-two"])
+@pytest.mark.parametrize("name", [["winner"], None, 3, "hearts"])
 def test_R10_a_preset_name_that_is_no_preset_is_refused(name: Any) -> None:
     refused(lambda: Rules.preset(name), InvalidRulesError, "R10")
 

@@ -65,7 +65,7 @@ from zhengshangyou.rules import Rules, RulesCache, check_rules
 if TYPE_CHECKING:
     from zhengshangyou.game import Observation
 
-__all__ = ["ActionSpace"]
+__all__ = ["ActionSpace", "run_window"]
 
 #: The suit part of a key (see ``plays._pack``): the two lowest bits.
 _SUIT_PART = 3
@@ -263,7 +263,7 @@ def _label(play: Play, rules: Rules, *, cards: bool) -> str:
     the kind where its cards read as several kinds."""
     combination = catalogue(rules)[play.kind]
     if combination.shape is Shape.RUN:
-        place = {rank: index for index, rank in enumerate(_window(play, rules).ranks)}
+        place = {rank: index for index, rank in enumerate(run_window(play, rules).ranks)}
         # (Wings are of other ranks than the run's, R3.18.)
         body = sorted(
             [card for card in play.cards if card.rank in place],
@@ -282,9 +282,14 @@ def _label(play: Play, rules: Rules, *, cards: bool) -> str:
     return text
 
 
-def _window(play: Play, rules: Rules) -> Window:
+def run_window(play: Play, rules: Rules) -> Window:
     """The window of the run ``play`` (by its key: runs of the same ranks placed
-    differently have different keys)."""
+    differently have different keys): the ranks it stands on, in run order.
+
+    >>> rules = Rules()
+    >>> [rank.symbol for rank in run_window(Play.parse("3D 4C 5H 6S 7D", rules), rules).ranks]
+    ['3', '4', '5', '6', '7']
+    """
     combination = catalogue(rules)[play.kind]
     ranks = [card.rank for card in play.cards]
     length = len(ranks) // (combination.width + combination.attached)
@@ -299,7 +304,7 @@ def _window(play: Play, rules: Rules) -> Window:
 
 def _run_windows(rules: Rules) -> dict[tuple[Kind, int, int], list[Window]]:
     """The windows of each kind of run, by the run's length and its key without a
-    suit part (see :func:`_window`)."""
+    suit part (see :func:`run_window`)."""
     read = reader(rules)
     found: dict[tuple[Kind, int, int], list[Window]] = {}
     for combination in catalogue(rules):
@@ -324,7 +329,7 @@ def _distinct(labels: list[str], plays: Sequence[Play], rules: Rules) -> list[st
         return f" as {plays[index].kind.value}"
 
     def placement(index: int) -> str:
-        window = _window(plays[index], rules)
+        window = run_window(plays[index], rules)
         return " low" if window.low_ace or window.low_two else " high"
 
     return _declare(_declare(labels, kind), placement)

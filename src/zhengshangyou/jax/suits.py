@@ -42,7 +42,7 @@ import itertools
 import numpy as np
 import numpy.typing as npt
 
-from zhengshangyou.actionspace import ActionSpace, _window
+from zhengshangyou.actionspace import ActionSpace, run_window
 from zhengshangyou.cards import Card
 from zhengshangyou.combinations import Kind, catalogue
 from zhengshangyou.plays import Play, classify_all
@@ -190,6 +190,6 @@ def compile_cards(rules: Rules) -> CardTables:
             [_window_mask(plays[index]) for index in straights], dtype=np.bool_
         ).reshape(-1, SUITED_RANKS),
         straight_tops=np.array(
-            [int(_window(plays[index], rules).ranks[-1]) for index in straights], dtype=np.int32
+            [int(run_window(plays[index], rules).ranks[-1]) for index in straights], dtype=np.int32
         ),
     )
