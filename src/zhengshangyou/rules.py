@@ -463,6 +463,12 @@ class Rules:
                     "poker_hands", "decks" if self.decks != 1 else "jokers",
                     rule="B1.1",
                 )
+            if self.suit_order is None:  # (a card compares by rank, then by suit, B1.1)
+                raise clash(
+                    "poker_hands (Big Two's five-card hands) needs a suit_order, such as 'DCHS'",
+                    "poker_hands", "suit_order",
+                    rule="B1.1, B1.2",
+                )
             for option in _RUN_OPTIONS:
                 if getattr(self, option) != _DEFAULTS[option]:
                     raise clash(

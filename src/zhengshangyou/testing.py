@@ -233,6 +233,8 @@ def _repair_family(options: dict[str, Any]) -> None:
         options["poker_hands"] = False
     if options["poker_hands"]:
         options["jokers"] = False
+        if options["suit_order"] is None:  # (B1.1: Big Two compares cards by suit too)
+            options["suit_order"] = tuple(Suit)
         for name in _RUN_OPTIONS:
             options[name] = defaults[name]
     else:
