@@ -54,11 +54,11 @@ def match_rules(draw: st.DrawFn) -> Rules:
         )
     )
     changes: dict[str, Any] = {}
-    if draw(st.booleans()):
+    if base.teams == "none" and draw(st.booleans()):  # D4: no exchange with a landlord
         changes["exchange"] = draw(
             st.sampled_from(("none", "highest_for_one_of_two", "highest_for_any"))
         )
-    if draw(st.booleans()):
+    if base.teams == "none" and draw(st.booleans()):  # D8.1: the first out ends a landlord's hand
         changes["end"] = draw(st.sampled_from(("one_left", "first_out")))
     changes["target_score"] = draw(st.one_of(st.none(), st.integers(1, 200)))
     return base.evolve(**changes)
@@ -66,6 +66,9 @@ def match_rules(draw: st.DrawFn) -> Rules:
 
 # ---------------------------------------------------------------------------
 # invariants
+
+#: The phases in which a hand is on and a seat is to act (D3's auction, R8's exchange).
+ON_PHASES = (Phase.AUCTION, Phase.PLAY, Phase.EXCHANGE)
 
 
 def _leader_method(state: State) -> str:
@@ -94,14 +97,25 @@ def check_state(state: State) -> None:
     assert len(hands) == players
     assert state.hand_number == len(state.past)
 
-    # every card is in exactly one place: the hands and the cards played this hand
+    # every card is in exactly one place: the hands, the cards played this hand and
+    # the kitty until the landlord takes it (D2.2, D4.1)
+    landlord = state.landlord
+    kitty = state.deal.kitty
     played_cards: Counter[Card] = Counter()
     for _, play in _plays(state):
         played_cards.update(play.cards)
     held: Counter[Card] = Counter()
     for hand in hands:
         held.update(hand)
-    assert held + played_cards == Counter(rules.deck())
+    aside = Counter(kitty) if landlord < 0 else Counter()
+    assert held + played_cards + aside == Counter(rules.deck())
+    assert len(kitty) == rules.kitty
+    if rules.teams == "none":
+        assert landlord == -1 and phase is not Phase.AUCTION
+    elif phase in (Phase.PLAY, Phase.HAND_OVER, Phase.MATCH_OVER) and not (
+        state.result is not None and state.result.thrown_in
+    ):
+        assert 0 <= landlord < players, "a hand played with teams has its landlord (D4)"
 
     # per seat: the deal, less what it played, plus and minus the exchange transfers
     winner = loser = -1
@@ -109,6 +123,8 @@ def check_state(state: State) -> None:
         previous = state.results[state.hand_number - 1]
         winner, loser = previous.winner, previous.loser
     expected = [Counter(hand) for hand in state.deal.hands]
+    if landlord >= 0:
+        expected[landlord].update(kitty)  # D4.1: the landlord takes the kitty
     for seat, play in _plays(state):
         expected[seat].subtract(play.cards)
     for action in state.exchanged:
@@ -129,7 +145,14 @@ def check_state(state: State) -> None:
     assert all(isinstance(a.move, (Give, Take, Return)) for a in state.exchanged)
 
     finished = state.finished
-    if phase in (Phase.PLAY, Phase.EXCHANGE):
+    if phase is Phase.AUCTION:
+        # D3: a seat bids, before anyone plays; nobody holds the kitty yet
+        assert landlord == -1
+        assert 0 <= state.to_act < players
+        assert not _plays(state)
+        assert state.legal_moves(), "the seat to bid always has a move"
+        assert all(len(hand) == len(state.deal.hands[seat]) for seat, hand in enumerate(hands))
+    elif phase in (Phase.PLAY, Phase.EXCHANGE):
         # exactly one seat to act
         assert 0 <= state.to_act < players
         assert state.legal_moves(), "the seat to act always has a move"
@@ -156,6 +179,8 @@ def check_state(state: State) -> None:
                         )
                 elif method == "loser":
                     assert state.to_act == loser
+                elif method == "landlord":  # D7.1
+                    assert state.to_act == landlord
                 else:
                     assert state.to_act == winner
         else:
@@ -163,6 +188,14 @@ def check_state(state: State) -> None:
             assert rules.exchange != "none"
             assert state.to_act in (winner, loser)
             assert all(isinstance(m, (Give, Offer, Take, Return)) for m in state.legal_moves())
+    elif state.result is not None and state.result.thrown_in:
+        # D3.3: nobody bid and the hand was voided: no play, every score 0
+        assert phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
+        assert rules.teams == "landlord" and rules.all_pass == "void"
+        assert state.to_act == -1 and not state.legal_moves() and not _plays(state)
+        result = state.result
+        assert result.winner == result.loser == -1
+        assert result.scores == (0,) * players
     else:
         assert phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
         assert state.to_act == -1
@@ -194,6 +227,16 @@ def check_state(state: State) -> None:
         assert result.played[first]
         if rules.scoring == "cards_left":
             assert sum(result.scores) == 0
+        elif landlord >= 0:
+            # D8, D9: the first seat out decides the hand for its side; the landlord
+            # stands against each peasant (the stake's sign is the landlord's side's)
+            assert result.landlord == landlord
+            assert (landlord in result.winners) == (result.winner == landlord)
+            if rules.scoring in ("multiplier", "douzero", "win_loss"):
+                assert all(
+                    (score > 0) == (seat in result.winners)
+                    for seat, score in enumerate(result.scores)
+                )
         elif rules.scoring == "placement":
             assert result.scores[finished[0]] == 2
             assert result.scores[finished[1]] == 1
@@ -226,8 +269,10 @@ def move_bound(rules: Rules) -> int:
     """Moves one hand can take: the rules' own bound (:attr:`Rules.max_moves`, derived
     there), checked here against a looser one counted from the rules text: every
     play takes a card, at most players - 1 passes separate two plays, and the
-    exchange is at most three decisions."""
-    assert rules.max_moves <= rules.deck_size * rules.players + 3
+    exchange is at most three decisions, the auction four a seat."""
+    # an auction takes at most four turns a seat (D3.2: three rising bids, each
+    # answered by at most a round of passes, then the passes that end it)
+    assert rules.max_moves <= rules.deck_size * rules.players + 3 + 4 * rules.players
     return rules.max_moves
 
 
@@ -262,7 +307,7 @@ class MatchMachine(RuleBasedStateMachine):
         assert self.game.state.dealer == dealer % rules.players
 
     def on(self) -> bool:
-        return self.game.phase in (Phase.PLAY, Phase.EXCHANGE)
+        return self.game.phase in ON_PHASES
 
     def advance(self, choose: random.Random | int, passes: bool = False) -> None:
         """One step: a legal move while a hand is on, else the next hand, else (the
@@ -305,7 +350,9 @@ class MatchMachine(RuleBasedStateMachine):
             assert state.dealer == result.winner
         else:
             assert state.dealer == (before.state.dealer + 1) % rules.players
-        if rules.exchange == "none":
+        if rules.teams == "landlord":  # D3: the auction, unless the landlord is fixed (D3.5)
+            assert state.phase is (Phase.PLAY if rules.auction == "none" else Phase.AUCTION)
+        elif rules.exchange == "none":
             assert state.phase is Phase.PLAY
         else:
             assert state.phase is Phase.EXCHANGE
@@ -373,7 +420,7 @@ def play_match(game: Game, rng: random.Random, max_hands: int) -> int:
         check_state(game.state)
         bound = move_bound(game.rules)
         moves = 0
-        while game.phase in (Phase.PLAY, Phase.EXCHANGE):
+        while game.phase in ON_PHASES:
             legal = list(game.legal_moves())
             game.play(rng.choice(legal))
             moves += 1
@@ -410,6 +457,8 @@ def test_matches_end(rules: Rules, seed: int) -> None:
 def test_every_preset_with_exchange(seed: int) -> None:
     """Each preset, under both exchange modes, for three hands of random play."""
     for name in PRESETS:
+        if Rules.preset(name).teams != "none":
+            continue  # D4: a game with a landlord has no exchange
         for exchange in ("highest_for_one_of_two", "highest_for_any"):
             game = Game(Rules.preset(name, exchange=exchange), seed=seed)
             assert play_match(game, random.Random(seed), max_hands=3) == 3

@@ -56,6 +56,7 @@ def test_issue38_acceptance1_default_preset_greedy_policy_agrees() -> None:
             "must_beat": True,
             "scoring": "none",
         },
+        {"players": 4, "scoring": "win_loss"},
         {
             "players": 5,
             "first_lead": "dealer",
@@ -68,7 +69,7 @@ def test_issue38_acceptance1_default_preset_greedy_policy_agrees() -> None:
             "target_score": 3,
         },
     ],
-    ids=["R2.5-R5.2-R7.3", "R2.4-R4.8-R5.3-R5.6-R6.2-R7.2-R7.4"],
+    ids=["R2.5-R5.2-R7.3", "D9.3", "R2.4-R4.8-R5.3-R5.6-R6.2-R7.2-R7.4"],
 )
 def test_issue38_acceptance1_rank_only_options_agree(options: dict[str, object]) -> None:
     report = check_hands(Rules(**options), BATCH, batch=BATCH, seed=2)  # type: ignore[arg-type]

@@ -308,6 +308,8 @@ class _Game:
             scores = -loss + jnp.where(seats == winner, loss.sum(), 0)
         elif rules.scoring == "placement":  # R7.2
             scores = scores.at[winner].add(2).at[second].add(1)
+        elif rules.scoring == "win_loss":  # D9.3 without a landlord: the Winner alone wins
+            scores = scores.at[winner].set(1)
         match_over = jnp.bool_(False)
         if rules.target_score is not None:  # R7.4 (one hand: its scores are the totals)
             match_over = scores.max() >= rules.target_score
