@@ -111,7 +111,8 @@ def check_state(state: State) -> None:
     assert held + played_cards + aside == Counter(rules.deck())
     assert len(kitty) == rules.kitty
     if rules.teams == "none":
-        assert landlord == -1 and phase is not Phase.AUCTION
+        assert landlord == -1
+        assert phase is not Phase.AUCTION
     elif phase in (Phase.PLAY, Phase.HAND_OVER, Phase.MATCH_OVER) and not (
         state.result is not None and state.result.thrown_in
     ):
@@ -191,8 +192,11 @@ def check_state(state: State) -> None:
     elif state.result is not None and state.result.thrown_in:
         # D3.3: nobody bid and the hand was voided: no play, every score 0
         assert phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
-        assert rules.teams == "landlord" and rules.all_pass == "void"
-        assert state.to_act == -1 and not state.legal_moves() and not _plays(state)
+        assert rules.teams == "landlord"
+        assert rules.all_pass == "void"
+        assert state.to_act == -1
+        assert not state.legal_moves()
+        assert not _plays(state)
         result = state.result
         assert result.winner == result.loser == -1
         assert result.scores == (0,) * players

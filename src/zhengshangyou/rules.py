@@ -425,20 +425,12 @@ class Rules:
                 raise clash(
                     f"scoring={self.scoring!r} needs teams='landlord'", "scoring", "teams", rule="D9"
                 )
-        dependent: tuple[tuple[str, bool, str, str], ...] = (
-            ("kitty_public", self.kitty > 0, "kitty", "D4.1"),
-            ("bid_rounds", self.auction == "bid", "auction", "D3.2"),
-            ("first_bidder", self.auction != "none", "auction", "D2.3"),
-            ("all_pass", self.auction != "none", "auction", "D3.3"),
-            ("landlord_seat", self.auction == "none", "auction", "D3.5"),
-            ("spring_multiplier", self.scoring == "multiplier", "scoring", "D9.2"),
-            ("douzero_objective", self.scoring == "douzero", "scoring", "D9.4"),
-        )
-        for option, allowed, other, rule in dependent:
-            if getattr(self, option) is not None and not allowed:
+        for dependent in _DEPENDENT:
+            option, other = dependent.option, dependent.other
+            if getattr(self, option) is not None and not dependent.applies(getattr(self, other)):
                 raise clash(
                     f"{option} does not apply with {other}={getattr(self, other)!r}", option, other,
-                    rule=rule + ", D12",
+                    rule=dependent.rule + ", D12",
                 )
         if self.landlord_seat is not None and self.landlord_seat >= self.players:
             raise clash(
@@ -831,8 +823,13 @@ class Rules:
         # Likewise, an override under which an option of the preset's auction or
         # scoring no longer applies drops that option (D12): the Dou Dizhu preset with
         # auction="call_rob" has no bid_rounds, with scoring="win_loss" no spring multiplier.
-        for option, applies in _APPLIES.items():
-            if option not in overrides and merged.get(option) is not None and not applies(merged):
+        for dependent in _DEPENDENT:
+            option, other = dependent.option, dependent.other
+            if (
+                option not in overrides
+                and merged.get(option) is not None
+                and not dependent.applies(merged.get(other, _DEFAULTS[other]))
+            ):
                 merged[option] = None
         return cls(**merged)
 
@@ -1146,26 +1143,39 @@ PRESETS: dict[str, dict[str, Any]] = {
 """The option overrides of each preset (RULES.md section 9, FAMILY.md D10), on top of
 the defaults."""
 
+@attrs.frozen
+class _Dependent:
+    """An option of a game with a landlord that applies only while option ``other`` is
+    ``value`` (``when``) or is not (D12): ``Rules`` refuses it set where it does not
+    apply, and :meth:`Rules.preset` drops a preset's value that an override leaves
+    without its ground."""
+
+    option: str
+    other: str
+    value: str | int
+    when: bool
+    rule: str
+
+    def applies(self, given: object) -> bool:
+        """Whether :attr:`option` applies with ``given`` as :attr:`other`'s value. The
+        value is compared only when it is of the exact type of :attr:`value`, so that
+        an untrusted override is never asked for its truth or its equality (each
+        option checks its own value when the rule set is built, R10)."""
+        same = type(given) is type(self.value) and given == self.value
+        return same == self.when
+
+
 #: The options of a game with a landlord that apply only with another option's value
-#: (D12), each with the test of the options that says whether it applies.
-_APPLIES: dict[str, Callable[[Mapping[str, Any]], bool]] = {
-    "kitty_public": lambda options: not _is(options, "kitty", 0),
-    "bid_rounds": lambda options: _is(options, "auction", "bid"),
-    "first_bidder": lambda options: not _is(options, "auction", "none"),
-    "all_pass": lambda options: not _is(options, "auction", "none"),
-    "landlord_seat": lambda options: _is(options, "auction", "none"),
-    "spring_multiplier": lambda options: _is(options, "scoring", "multiplier"),
-    "douzero_objective": lambda options: _is(options, "scoring", "douzero"),
-}
-
-
-def _is(options: Mapping[str, Any], name: str, value: str | int) -> bool:
-    """Whether option ``name`` of ``options`` (its default when absent) is ``value``:
-    compared only when it is a value of the same exact type, so that an untrusted
-    override is never asked for its truth or its equality (each option checks its own
-    value when the rule set is built, R10)."""
-    given = options.get(name, _DEFAULTS[name])
-    return type(given) is type(value) and given == value
+#: (D12); one table for the clash check and for the presets' overrides.
+_DEPENDENT: tuple[_Dependent, ...] = (
+    _Dependent("kitty_public", "kitty", 0, when=False, rule="D4.1"),
+    _Dependent("bid_rounds", "auction", "bid", when=True, rule="D3.2"),
+    _Dependent("first_bidder", "auction", "none", when=False, rule="D2.3"),
+    _Dependent("all_pass", "auction", "none", when=False, rule="D3.3"),
+    _Dependent("landlord_seat", "auction", "none", when=True, rule="D3.5"),
+    _Dependent("spring_multiplier", "scoring", "multiplier", when=True, rule="D9.2"),
+    _Dependent("douzero_objective", "scoring", "douzero", when=True, rule="D9.4"),
+)
 
 
 #: Dou Dizhu's table, deal, combinations and play, shared by its four presets (D1-D8).
