@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import gc
 import json
 import os
 import platform
@@ -57,11 +56,13 @@ if str(Path(__file__).resolve().parent) not in sys.path:  # (run from another fo
     sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_peers import (
+    WARMUP_HANDS,
     Library,
     Runner,
     douzero_runner,
     openspiel_game,
     openspiel_runner,
+    play_rounds,
     rlcard_runner,
     spread,
     version,
@@ -82,7 +83,6 @@ PAIRS = (("doudizhu", "douzero"), ("doudizhu", "rlcard"), ("douzero", "douzero")
 TARGETS = {("doudizhu", "douzero"): 4.0, ("doudizhu", "rlcard"): 3.0,
            ("douzero", "douzero"): 4.0, ("rlcard", "rlcard"): 3.0}
 QUICK_DIVISOR = 4
-WARMUP_HANDS = 20
 _LIVE = (Phase.AUCTION, Phase.PLAY)
 
 
@@ -128,25 +128,6 @@ def libraries(divisor: int) -> tuple[list[Library], dict[str, str]]:
         found.append(Library(f"peer:{name}", version(distribution), 3,
                              max(1, HANDS[f"peer:{name}"] // divisor), run))
     return found, skipped
-
-
-def play_rounds(found: list[Library], rounds: int, seed: int) -> None:
-    """Each library's rounds, taking turns; each round's figures go to its ``rounds``."""
-    for library in found:  # untimed warm-up: imports, first calls, our memo
-        library.run(WARMUP_HANDS, seed - 1)
-    for number in range(rounds):
-        shift = number % len(found)
-        for library in found[shift:] + found[:shift]:
-            gc.collect()
-            start = time.process_time()
-            moves, extra = library.run(library.hands, seed + number)
-            seconds = time.process_time() - start
-            library.rounds.append({"hands": library.hands, "moves": moves, "cpu_s": seconds,
-                                   "hands_per_cpu_s": library.hands / seconds,
-                                   "moves_per_cpu_s": moves / seconds, **extra})
-        print(f"  round {number + 1}/{rounds}: " + ", ".join(
-            f"{library.name} {library.rounds[-1]['hands_per_cpu_s']:.0f}" for library in found),
-            file=sys.stderr)
 
 
 def summarise(found: list[Library]) -> dict[str, Any]:
