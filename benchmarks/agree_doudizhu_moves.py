@@ -55,27 +55,14 @@ from zhengshangyou.moves import legal_plays
 from zhengshangyou.plays import Play
 from zhengshangyou.rankplays import rank_plays
 
-COMMON: dict[str, Any] = {
-    "players": 3, "jokers": True, "run_order": "no_two", "min_straight": 5, "min_pair_run": 3,
-    "min_triple_run": 2, "triple_with_single": True, "full_house": True,
-    "airplane_wings": "singles_or_pairs", "four_of_a_kind": "bomb", "joker_bomb": True,
-}
-PRESETS: dict[str, dict[str, Any]] = {
-    "douzero": {"four_with_two": True, "kicker_repeat": "any", "rocket_in_kickers": True,
-                "wing_trio_adjacent": False},
-    "rlcard": {"four_with_two": True, "kicker_repeat": "up_to_3", "rocket_in_kickers": False,
-               "wing_trio_adjacent": False},
-    "openspiel": {"four_with_two": False, "kicker_repeat": "up_to_3", "rocket_in_kickers": False,
-                  "wing_trio_adjacent": True},
-}
-
 # Our ranks 3..A, 2, BJ, RJ (Rank ints 0..14) as DouZero's ints and RLCard's letters,
 # the rank multisets and OpenSpiel's action texts: ddz_engines.py (shared with the
 # full-game drivers).
 
 
 def rules_of(name: str) -> Rules:
-    return Rules(**COMMON, **PRESETS[name])
+    """The engine's preset (D10); its combination options are all the move sets use."""
+    return Rules.preset(name)
 
 
 def ranks_of(cards: Iterable[Card]) -> Ranks:
@@ -322,7 +309,7 @@ def compare_openspiel(count: int, seed: int) -> dict[str, Any]:
 def _hand_of(ranks: Counter[int]) -> Hand:
     """A hand of these rank counts (suits never matter, D1.1)."""
     by_rank: dict[int, list[Card]] = {}
-    for card in Rules(**COMMON).deck():
+    for card in Rules.preset("doudizhu").deck():
         by_rank.setdefault(int(card.rank), []).append(card)
     return Hand([card for rank, count in ranks.items() for card in by_rank[rank][:count]])
 
