@@ -259,29 +259,36 @@ def test_the_list_of_D_ids_has_every_rule_and_ruling_of_part_D() -> None:
     assert all(set(tags) <= {*DOUDIZHU_TAGS, "library ruling"} for tags in DOUDIZHU_IDS.values())
 
 
+def _check_family_section(name: str, rule_id: str, ids: dict[str, tuple[str, ...]], tables: dict[str, tuple[str, ...]]) -> None:
+    """``rule_id`` has its labelled section titled by the id in ``docs/NAME.rst``; a
+    table of source tags (``tables``: the id, its tags) describes each tag, any other
+    section's ``:Sources:`` line names at least one of the tags ``ids`` gives it."""
+    text = page(name)
+    assert f"\n.. _{rule_id}:\n\n{rule_id} " in text, (
+        f"no label .. _{rule_id}: followed by a section titled '{rule_id} ...' in docs/{name}.rst"
+    )
+    heading = re.compile(rf"^{re.escape(rule_id)} \S.*\n[~-]{{3,}}$", re.MULTILINE)
+    assert heading.search(text), f"no section titled '{rule_id} ...' in docs/{name}.rst"
+    section = _section(text, rule_id)
+    if rule_id in tables:
+        for tag in tables[rule_id]:
+            assert re.search(rf"^{re.escape(tag)}\n   \S", section, re.MULTILINE), (
+                f"{rule_id} does not describe the source tag {tag}"
+            )
+        return
+    sources = re.findall(r"^:Sources: (.*(?:\n   .*)*)", section, re.MULTILINE)
+    assert len(sources) == 1, f"{rule_id}: expected one :Sources: line, found {len(sources)}"
+    assert any(tag in sources[0] for tag in ids[rule_id]), (
+        f"{rule_id}: its sources name none of {ids[rule_id]}"
+    )
+
+
 @pytest.mark.parametrize("rule_id", DOUDIZHU_IDS)
 def test_D_ids_in_docs(rule_id: str) -> None:
     """Every id of FAMILY.md part D has its labelled section in the Dou Dizhu rules
     reference, and the section's sources name at least one of its source tags (D0:
     each tag is described)."""
-    text = page("doudizhu")
-    assert f"\n.. _{rule_id}:\n\n{rule_id} " in text, (
-        f"no label .. _{rule_id}: followed by a section titled '{rule_id} ...' in docs/doudizhu.rst"
-    )
-    heading = re.compile(rf"^{re.escape(rule_id)} \S.*\n[~-]{{3,}}$", re.MULTILINE)
-    assert heading.search(text), f"no section titled '{rule_id} ...' in docs/doudizhu.rst"
-    section = _section(text, rule_id)
-    if rule_id == "D0":
-        for tag in DOUDIZHU_TAGS:
-            assert re.search(rf"^{re.escape(tag)}\n   \S", section, re.MULTILINE), (
-                f"D0 does not describe the source tag {tag}"
-            )
-        return
-    sources = re.findall(r"^:Sources: (.*(?:\n   .*)*)", section, re.MULTILINE)
-    assert len(sources) == 1, f"{rule_id}: expected one :Sources: line, found {len(sources)}"
-    assert any(tag in sources[0] for tag in DOUDIZHU_IDS[rule_id]), (
-        f"{rule_id}: its sources name none of {DOUDIZHU_IDS[rule_id]}"
-    )
+    _check_family_section("doudizhu", rule_id, DOUDIZHU_IDS, {"D0": DOUDIZHU_TAGS})
 
 
 def test_the_doudizhu_reference_has_no_other_D_ids() -> None:
@@ -386,24 +393,8 @@ def test_B_T_ids_in_docs(rule_id: str) -> None:
     """Every id of FAMILY.md parts B and T has its labelled section in the Big Two and
     Tiến Lên rules reference, and the section's sources name at least one of its source
     tags (B0, T0: each tag is described)."""
-    text = page("family")
-    assert f"\n.. _{rule_id}:\n\n{rule_id} " in text, (
-        f"no label .. _{rule_id}: followed by a section titled '{rule_id} ...' in docs/family.rst"
-    )
-    heading = re.compile(rf"^{re.escape(rule_id)} \S.*\n[~-]{{3,}}$", re.MULTILINE)
-    assert heading.search(text), f"no section titled '{rule_id} ...' in docs/family.rst"
-    section = _section(text, rule_id)
-    if rule_id in ("B0", "T0"):
-        for tag in FAMILY_IDS[rule_id]:
-            assert re.search(rf"^{re.escape(tag)}\n   \S", section, re.MULTILINE), (
-                f"{rule_id} does not describe the source tag {tag}"
-            )
-        return
-    sources = re.findall(r"^:Sources: (.*(?:\n   .*)*)", section, re.MULTILINE)
-    assert len(sources) == 1, f"{rule_id}: expected one :Sources: line, found {len(sources)}"
-    assert any(tag in sources[0] for tag in FAMILY_IDS[rule_id]), (
-        f"{rule_id}: its sources name none of {FAMILY_IDS[rule_id]}"
-    )
+    tables = {table: FAMILY_IDS[table] for table in ("B0", "T0")}
+    _check_family_section("family", rule_id, FAMILY_IDS, tables)
 
 
 def test_the_family_reference_has_no_other_B_or_T_ids() -> None:
