@@ -45,6 +45,7 @@ from zhengshangyou import (
 from zhengshangyou.actions import Bid, Call, Rob
 from zhengshangyou.actionspace import _LAYOUTS
 from zhengshangyou.combinations import catalogue
+from zhengshangyou.plays import beats
 from zhengshangyou.rules import RulesCache
 from zhengshangyou.testing import rules_sets
 
@@ -299,6 +300,25 @@ def test_r3_16_runs_placed_at_either_end_have_labels_of_their_own() -> None:
     assert play_of(space, high).key > play_of(space, low).key
     with pytest.raises(NotationError, match="several plays"):
         space.parse("AA22")
+
+
+def test_B4_3_flushes_compared_suit_first_have_a_label_each() -> None:
+    """B4.3, BE4: under flush_order="suit_first" a flush's suit decides, so the flushes
+    of one set of ranks are four ids, labelled by their cards (the ranks alone named
+    four plays, and labelling them failed)."""
+    rules = Rules.preset("big-two", flush_order="suit_first")
+    space = ActionSpace(rules)
+    ids = [space.parse(f"3{suit} 4{suit} 5{suit} 6{suit} 8{suit}") for suit in "DCHS"]
+    assert len(set(ids)) == 4
+    assert [space.label(index) for index in ids] == [
+        f"3{suit} 4{suit} 5{suit} 6{suit} 8{suit}" for suit in "DCHS"
+    ]
+    assert len({label.lower() for label in space.labels}) == space.size
+    # BE4: K♠Q♠J♠9♠7♠ beats A♦J♦9♦5♦3♦ when the suit decides
+    spades, diamonds = space.move(space.parse("7S 9S JS QS KS")), space.move(space.parse("3D 5D 9D JD AD"))
+    assert isinstance(spades, Play)
+    assert isinstance(diamonds, Play)
+    assert beats(spades, diamonds, rules)
 
 
 @pytest.mark.parametrize(

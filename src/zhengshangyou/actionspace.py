@@ -321,9 +321,10 @@ _RUN_WINDOWS: RulesCache[dict[tuple[Kind, int, int], list[Window]]] = RulesCache
 
 
 def _distinct(labels: list[str], plays: Sequence[Play], rules: Rules) -> list[str]:
-    """``labels`` made unique: the kind added where plays of several kinds share one,
-    then the end a run stands at (``low``/``high``) where runs of one kind do (A-A-2-2
-    under ``run_order="either_end"``)."""
+    """``labels`` made unique: the cards named where classes of one kind share their
+    ranks (flushes compared suit first, B4.4), the kind added where plays of several
+    kinds share one, then the end a run stands at (``low``/``high``) where runs of one
+    kind do (A-A-2-2 under ``run_order="either_end"``)."""
 
     def kind(index: int) -> str:
         return f" as {plays[index].kind.value}"
@@ -332,7 +333,23 @@ def _distinct(labels: list[str], plays: Sequence[Play], rules: Rules) -> list[st
         window = run_window(plays[index], rules)
         return " low" if window.low_ace or window.low_two else " high"
 
-    return _declare(_declare(labels, kind), placement)
+    return _declare(_declare(_with_cards(labels, plays, rules), kind), placement)
+
+
+def _with_cards(labels: list[str], plays: Sequence[Play], rules: Rules) -> list[str]:
+    """``labels`` with the cards named instead of the ranks where plays of one kind
+    share a label and their cards tell them apart."""
+    seen: dict[tuple[str, Kind], list[int]] = {}
+    for index, label in enumerate(labels):
+        seen.setdefault((label.lower(), plays[index].kind), []).append(index)
+    out = list(labels)
+    for indexes in seen.values():
+        if len(indexes) > 1:
+            texts = [_label(plays[index], rules, cards=True) for index in indexes]
+            if len({text.lower() for text in texts}) == len(texts):
+                for index, text in zip(indexes, texts, strict=True):
+                    out[index] = text
+    return out
 
 
 def _declare(labels: list[str], suffix: Callable[[int], str]) -> list[str]:
