@@ -24,6 +24,7 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, render_test, seed_test  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
+from marks import ENGINE_PRESETS, slow_where
 from zhengshangyou import (
     ActionSpace,
     Game,
@@ -80,7 +81,15 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("preset", "players", "exchange"), CASES, ids=["-".join(map(str, case)) for case in CASES])
+@pytest.mark.parametrize(
+    ("preset", "players", "exchange"),
+    # (the Dou Dizhu presets but doudizhu and douzero at their own table in the slow set)
+    slow_where(
+        CASES,
+        lambda case: Rules.preset(case[0]).teams != "none" and (case[0] in ENGINE_PRESETS or case[1] != 3),
+    ),
+    ids=["-".join(map(str, case)) for case in CASES],
+)
 def test_issue15_api_and_seed_tests_pass_R2_1_R8(preset: str, players: int, exchange: str) -> None:
     kwargs = options(preset, players, exchange)
     table = watched(**kwargs)
@@ -307,7 +316,7 @@ def test_issue15_bad_arguments_are_refused() -> None:
 # --- spaces and observations --------------------------------------------------------
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", slow_where(PRESETS, lambda name: name in ENGINE_PRESETS))
 def test_issue15_spaces_fit_the_rules_R2_2_R7(preset: str) -> None:
     table = raw_env(preset=preset, hands=2)
     rules = table.rules

@@ -16,6 +16,7 @@ pytest.importorskip("jax")
 import jax
 import numpy as np
 
+from marks import slow_where
 from zhengshangyou import Rules
 from zhengshangyou.actionspace import ActionSpace
 from zhengshangyou.jax import check_hands, make
@@ -39,6 +40,7 @@ def test_issue38_acceptance1_default_preset_300_hands_agree_move_for_move() -> N
     assert report.decisions > 320 * 40
 
 
+@pytest.mark.slow  # (a compilation and a replay; the greedy policy's doctest runs in the README's command)
 def test_issue38_acceptance1_default_preset_greedy_policy_agrees() -> None:
     report = check_hands(Rules(), BATCH, batch=BATCH, seed=1, policy="greedy")
     assert report.ok
@@ -90,7 +92,8 @@ def test_issue38_acceptance1_suited_presets_300_hands_agree_move_for_move(preset
     assert report.decisions > 320 * 40
 
 
-@pytest.mark.parametrize("preset", _SUITED)
+# (winner in the README's command; the other two, compiled and replayed, in the slow set)
+@pytest.mark.parametrize("preset", slow_where(_SUITED, lambda name: name != "winner"))
 def test_issue38_acceptance1_suited_presets_agree_move_for_move(preset: str) -> None:
     # (The normal set's smaller count: one compilation and 16 hands a preset.)
     report = check_hands(Rules.preset(preset), 16, batch=16, seed=38, policy="random")
@@ -98,6 +101,7 @@ def test_issue38_acceptance1_suited_presets_agree_move_for_move(preset: str) -> 
     assert report.hands == 16
 
 
+@pytest.mark.slow  # (a compilation and a replay)
 def test_issue38_acceptance1_suited_R2_5_R5_2_R5_6_agree() -> None:
     # The start card that must be played, the pass forbidden while a beating play is held,
     # and the trick that ends when nothing unseen beats the play, on card-level hands.

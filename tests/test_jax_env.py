@@ -83,6 +83,7 @@ def test_issue38_acceptance3_straights_by_suit_is_refused_naming_it() -> None:
     assert rules == Rules.preset("winner", straights_by_suit=True)  # unchanged
 
 
+@pytest.mark.slow  # (two compilations)
 @pytest.mark.parametrize("option", ["singles_by_suit", "pairs_by_suit"])
 def test_issue38_R4_3_each_comparison_of_singles_or_pairs_by_suit_runs(option: str) -> None:
     rules = Rules(suit_order="DCHS", **{option: True})  # type: ignore[arg-type]
@@ -202,6 +203,7 @@ def test_issue38_step_leaves_finished_hands_and_illegal_ids_unchanged() -> None:
     assert (fresh._step_count == 0).all()
 
 
+@pytest.mark.slow  # (a compilation of each form)
 def test_issue38_observe_takes_one_seat_or_one_per_entry() -> None:
     env = make(Rules(players=2))
     state = env.init(jax.random.key(4), 2)

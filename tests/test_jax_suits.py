@@ -96,8 +96,11 @@ def test_issue38_R3_11_R4_3_every_class_and_its_member_as_the_reference(rules: R
         Rules.preset(
             "winner-classic", suit_order="SHCD", start_card="5H", start_card_must_be_played=True
         ),
-        Rules.preset("two-deck", start_card_must_be_played=True),
-        Rules.preset("two-deck", start_card="BJ", start_card_must_be_played=True),
+        # (two decks' compilations in the slow set)
+        pytest.param(Rules.preset("two-deck", start_card_must_be_played=True), marks=pytest.mark.slow),
+        pytest.param(
+            Rules.preset("two-deck", start_card="BJ", start_card_must_be_played=True), marks=pytest.mark.slow
+        ),
     ],
     ids=["winner", "winner-classic-5H-SHCD", "two-deck", "two-deck-BJ"],
 )

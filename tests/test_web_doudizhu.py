@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from marks import ENGINE_PRESETS, slow_where
 from test_web import Table
 from zhengshangyou import Game, Play, Rules
 from zhengshangyou.actions import PASS, Bid, Move
@@ -371,7 +372,7 @@ def test_issue35_the_lead_bound_counts_the_kitty_any_seat_may_take() -> None:
     assert view["rules"] == {"preset": "doudizhu", "options": {}, "players": 3}
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", slow_where(PRESETS, lambda name: name in ENGINE_PRESETS))
 @pytest.mark.parametrize("seat", [0, 1, 2])
 def test_D4_1_no_answer_shows_a_hidden_card_under_the_four_presets(preset: str, seat: int) -> None:
     # Every response is checked by Table.call: no card of another hand, nor of the kitty
