@@ -246,7 +246,11 @@ def test_issue35_two_visitors_one_hostile_the_other_is_answered_promptly(stuck: 
             benign.append(("move", status, took))
     attacker.join(timeout=60)
     assert not attacker.is_alive()
-    assert all(status in (200, 400) and took < PROMPT for _, status, took in benign), benign
+    # A hint may take the bots' time limit, then the greedy bot's choice (as above).
+    think = server.app.state.table.think
+    assert all(
+        status in (200, 400) and took < PROMPT + (think if what == "hint" else 0) for what, status, took in benign
+    ), benign
     assert time.monotonic() - began < 30
     assert hostile_answers[1] in (413, -1), hostile_answers  # -1: the connection closed mid-body
     assert (hostile_answers[2], hostile_answers[4], hostile_answers[5]) == (400, 413, 400), hostile_answers
