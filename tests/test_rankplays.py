@@ -20,6 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from marks import ENGINE_PRESETS, slow_where
 from zhengshangyou import (
     PASS,
     Card,
@@ -124,7 +125,7 @@ def test_R3_10_two_decks_count_bombs_of_four_to_eight_cards_and_joker_pairs() ->
     assert joker_bomb.ranks == (Rank.BLACK_JOKER,) * 2 + (Rank.RED_JOKER,) * 2
 
 
-@pytest.mark.parametrize("preset", Rules.preset_names())
+@pytest.mark.parametrize("preset", slow_where(Rules.preset_names(), lambda name: name in ENGINE_PRESETS))
 def test_R3_every_rank_play_has_its_id_and_a_member_in_a_full_deck(preset: str) -> None:
     rules = Rules.preset(preset)
     space = rank_plays(rules)
