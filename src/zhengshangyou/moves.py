@@ -347,6 +347,14 @@ class Tables:
         self.one_suit = [sum(1 << 2 * rank for rank in ranks) for _, ranks, _ in self.windows]
         # A straight flush by window and suit.
         self.flushes: dict[tuple[int, int], Play] = {}
+        # A straight's strength (key, rev_key, family, is_bomb, chop) by window and the
+        # suit of its top card (see _straight_with_top_suit).
+        self.suited_strengths: dict[tuple[int, int], tuple[int, int, Kind, bool, int]] = {}
+        # The flushes (B3.2) of one suit's ranks, by the suit << 13 | the rank mask
+        # (see flushes_of): every hand holding those cards of that suit shares them.
+        self.suit_flushes: _Memo[int, list[Play]] = _Memo(self._suit_flushes)
+        # Each flush by its suit << 13 | its rank mask (at most 4 * 1,287 of them).
+        self.one_flush: _Memo[int, Play] = _Memo(self._one_flush)
         self.straights: _Memo[tuple[int, ...], tuple[Play, ...]] = _Memo(self._straights)
         self.joker_bomb: list[Play] | None = None
         self.answering: dict[tuple[str, int], int] = {}
@@ -650,18 +658,16 @@ class Tables:
         found.sort()
         return tuple(found)
 
-    def _lowest_straights(
-        self, hand: Hand, indexes: Sequence[int], top_suit: int | None = None
-    ) -> list[Play]:
+    def _lowest_straights(self, hand: Hand, indexes: Sequence[int]) -> list[Play]:
         """The class of straight on each window of ``indexes`` whose member takes each
-        rank's lowest card, or under ``straights_by_suit`` the top rank's card of
-        ``top_suit``. Kept by the window and the suits of those cards on windows of up
+        rank's lowest card (under ``straights_by_suit``, see :meth:`_suited_straights`).
+        Kept by the window and the suits of those cards on windows of up
         to :data:`_KEPT_STRAIGHT` ranks; built each time on longer ones, whose suits
         rarely come again (there are 4 ** 6 ways to choose them for six ranks)."""
         table, keys, kept = self.lowest_straight, self.straight_keys, self.kept_straight
         if len(table) >= _MEMO_LIMIT:
             _trim(table, _MEMO_LIMIT)
-        lows, by_rank, windows = hand.low_suit_bits, hand.by_rank, self.windows
+        lows, by_rank = hand.low_suit_bits, hand.by_rank
         kind = self.straight.kind
         slices, strengths = self.window_slices, self.run_strengths[kind]
         lowest: tuple[Card | None, ...] | None = None  # each rank's lowest card, once needed
@@ -670,42 +676,68 @@ class Tables:
             key = None
             if kept[index]:
                 key, mask = keys[index]
-                suits = lows
-                if top_suit is not None:
-                    top = windows[index][0].ranks[-1]
-                    suits = lows & ~(3 << 2 * top) | top_suit << 2 * top
-                key |= suits & mask
+                key |= lows & mask
                 play = table.get(key)
                 if play is not None:
                     found.append(play)
                     continue
             # Built here (no call) in the common case: a long stretch builds many, so
             # each rank's lowest card is found once, and a window's cards are a slice.
-            if top_suit is None:
-                part = slices[index]
-                if part is None:
-                    cards = tuple(map(_FIRST, self.window_groups[index](by_rank)))
-                else:
-                    if lowest is None:
-                        lowest = tuple([group[0] if group else None for group in by_rank])
-                    cards = lowest[part]  # (the ranks of a window are held: no None)
-                strength, flipped, family, is_bomb = strengths[index]
-                play = new_play(kind, cards, strength, flipped, family, is_bomb)
+            part = slices[index]
+            if part is None:
+                cards = tuple(map(_FIRST, self.window_groups[index](by_rank)))
             else:
-                play = self._straight_with_top_suit(hand, index, top_suit)
+                if lowest is None:
+                    lowest = tuple([group[0] if group else None for group in by_rank])
+                cards = lowest[part]  # (the ranks of a window are held: no None)
+            strength, flipped, family, is_bomb = strengths[index]
+            play = new_play(kind, cards, strength, flipped, family, is_bomb)
             if key is not None:
                 table[key] = play
             found.append(play)
         return found
 
+    def _suited_straights(
+        self, hand: Hand, index: int, lows: int, shift: int, suits: list[int]
+    ) -> list[Play]:
+        """The classes of straights on one window whose top card's suit counts (R4.5):
+        :meth:`_lowest_straights` with each of ``suits`` at the top, in one step.
+        ``lows`` is the hand's ``low_suit_bits`` without the top rank's, which is at
+        ``shift``."""
+        found = []
+        if self.kept_straight[index]:
+            table = self.lowest_straight
+            if len(table) >= _MEMO_LIMIT:
+                _trim(table, _MEMO_LIMIT)
+            key, mask = self.straight_keys[index]
+            for suit in suits:
+                code = key | (lows | suit << shift) & mask
+                play = table.get(code)
+                if play is None:
+                    play = table[code] = self._straight_with_top_suit(hand, index, suit)
+                found.append(play)
+        else:
+            for suit in suits:
+                found.append(self._straight_with_top_suit(hand, index, suit))
+        return found
+
     def _straight_with_top_suit(self, hand: Hand, index: int, top_suit: int) -> Play:
         """The straight on a window of each rank's lowest card but the top rank's card
-        of ``top_suit`` (``straights_by_suit``; see :meth:`_lowest_straights`)."""
+        of ``top_suit`` (``straights_by_suit``; see :meth:`_lowest_straights`): the
+        reader's :meth:`~zhengshangyou.plays.Reader.run` of those cards, its strength
+        worked out once per window and top suit."""
         window, ranks, _ = self.windows[index]
         by_rank = hand.by_rank
         top = window.ranks[-1]
         cards = tuple([_card(top, top_suit) if rank == top else by_rank[rank][0] for rank in ranks])
-        return self.reader.run(self.straight, cards, window)
+        strength = self.suited_strengths.get((index, top_suit))
+        if strength is None:
+            play = self.reader.run(self.straight, cards, window)
+            strength = self.suited_strengths[(index, top_suit)] = (
+                play.key, play.rev_key, play.family, play.is_bomb, play.chop
+            )
+            return play
+        return new_play(self.straight.kind, cards, *strength)
 
     def _straights(self, key: tuple[int, ...]) -> tuple[Play, ...]:
         """The classes of straights on a window whose lowest cards may all share a suit
@@ -818,16 +850,16 @@ class Tables:
 
     def run_windows(
         self, combination: Combination, held: int, top: Play | None, revolution: bool,
-        length: int, exact: bool,
+        length: int, exact: bool, alone: bool = False,
     ) -> Sequence[int]:
         """The indexes in :attr:`windows` of the runs of ``combination`` on the ranks of
         the mask ``held`` (held ``width`` times), that may answer ``top`` when it is of
-        the same family."""
+        the same family (``alone``: see :meth:`_beating_windows`)."""
         indexes: Sequence[int] = self.spans[combination.width][held]
         if indexes and top is not None and top.family is combination.family and not (
             top.chop & 0xFF and _chops(combination)
         ):
-            return self._beating_windows(indexes, combination, length, exact, top, revolution)
+            return self._beating_windows(indexes, combination, length, exact, top, revolution, alone)
         return indexes
 
     # --- listers, one per shape (see plays): ``mask`` holds the ranks of the main group
@@ -888,7 +920,8 @@ class Tables:
         if top is None or (flushes and self.flush_bombs):
             indexes: Sequence[int] = self.spans[1][mask]
         else:
-            indexes = self.run_windows(combination, mask, top, revolution, length, exact)
+            # (straight flushes listed with straights, not bombs, may beat on other windows)
+            indexes = self.run_windows(combination, mask, top, revolution, length, exact, not flushes)
         if not indexes:
             return ()
         if self.plain_straights and self.classes and not flushes:
@@ -903,7 +936,7 @@ class Tables:
         if top is None:
             indexes: Sequence[int] = self.spans[combination.width][mask]  # (run_windows' case)
         else:
-            indexes = self.run_windows(combination, mask, top, revolution, length, exact)
+            indexes = self.run_windows(combination, mask, top, revolution, length, exact, True)
         return self.runs_of(hand, combination, indexes) if indexes else ()
 
     def _list_winged(
@@ -912,7 +945,7 @@ class Tables:
     ) -> Iterable[Play]:
         """Runs with wings: airplanes (R3.18, R3.19), by window (shortest first, low to
         high), then by the ranks of the wings."""
-        indexes = self.run_windows(combination, mask, top, revolution, length, exact)
+        indexes = self.run_windows(combination, mask, top, revolution, length, exact, True)
         return self.winged_of(hand, combination, indexes, attached) if indexes else ()
 
     def _list_flushes(
@@ -924,19 +957,40 @@ class Tables:
         return self.flushes_of(hand, combination)
 
     def flushes_of(self, hand: Hand, combination: Combination) -> list[Play]:
-        """The flushes of ``hand`` (B3.2), weakest first."""
-        straights, size = self.reader.windows, combination.most
-        found = []
+        """The flushes of ``hand`` (B3.2), weakest first: those of each suit from
+        :attr:`suit_flushes` (a hand of thirteen cards or fewer has at most two suits
+        of five cards, whose lists are merged).
+        The list may be the tables' own: read it, never change it."""
+        suit_ranks, size, table = hand.suit_ranks, combination.most, self.suit_flushes
+        found: list[Play] | None = None
         for suit in range(4):
-            ranks = rank_bits(hand.suit_ranks >> 13 * suit & 0x1FFF)
-            if len(ranks) < size:
+            ranks = suit_ranks >> 13 * suit & 0x1FFF
+            if _BIT_COUNT[ranks >> 7] + _BIT_COUNT[ranks & 0x7F] < size:
                 continue
-            for chosen in itertools.combinations(ranks, size):
-                if sum(1 << rank for rank in chosen) not in straights:
-                    cards = tuple([_card(rank, suit) for rank in chosen])
-                    found.append(self.reader.flush(combination, cards))
+            plays = table[suit << 13 | ranks]
+            # (sorted again, stably, as one list: the order of equal keys stays by suit)
+            found = plays if found is None else sorted(found + plays, key=_KEY)
+        return [] if found is None else found
+
+    def _suit_flushes(self, key: int) -> list[Play]:
+        """The flushes of the ranks ``key & 0x1FFF`` of the suit ``key >> 13``, weakest
+        first (an entry of :attr:`suit_flushes`)."""
+        straights, size, suit = self.reader.windows, self.catalogue[Kind.FLUSH].most, key >> 13
+        plays, shift = self.one_flush, suit << 13
+        found = []
+        for chosen in itertools.combinations(_RANK_MASKS[key & 0x1FFF], size):
+            ranks = sum(chosen)
+            if ranks not in straights:
+                found.append(plays[shift | ranks])
         found.sort(key=_KEY)
         return found
+
+    def _one_flush(self, key: int) -> Play:
+        """The flush of the ranks ``key & 0x1FFF`` of the suit ``key >> 13`` (an entry
+        of :attr:`one_flush`)."""
+        suit = key >> 13
+        cards = tuple([_card(rank, suit) for rank in rank_bits(key & 0x1FFF)])
+        return self.reader.flush(self.catalogue[Kind.FLUSH], cards)
 
     def _list_jokers(
         self, combination: Combination, hand: Hand, mask: int, attached: int, want: int,
@@ -953,13 +1007,24 @@ class Tables:
         exact: bool,
         top: Play | None,
         revolution: bool,
+        alone: bool = False,
     ) -> Sequence[int]:
         """The windows of ``indexes`` where a run of ``combination`` may answer ``top``:
         those of ``length`` ranks and, when the window decides (``exact``), whose run's
-        key beats ``top``'s."""
+        key beats ``top``'s. When it does not (a suit in the key, T4.1, R4.5; a family
+        ranked across kinds, B4.3), and the runs of ``combination`` are ``alone`` to be
+        listed on these windows, those whose run's strongest key (its top suit the
+        strongest, at most 3 in a key's suit part) beats ``top``'s: a run on another
+        window answers only as a chop (T4.2), which :meth:`run_windows` leaves whole."""
         lengths = self.lengths
-        if not exact or top is None:
+        if top is None:
             return [index for index in indexes if lengths[index] == length]
+        if not exact:
+            if not alone:
+                return [index for index in indexes if lengths[index] == length]
+            keys = self.run_keys[combination.kind][revolution]
+            bar = (top.rev_key if revolution else top.key) - 3
+            return [index for index in indexes if lengths[index] == length and keys[index] > bar]
         keys = self.run_keys[combination.kind][revolution]
         bar = top.rev_key if revolution else top.key
         return [index for index in indexes if lengths[index] == length and keys[index] > bar]
@@ -993,14 +1058,12 @@ class Tables:
             top = self.windows[index][0].ranks[-1]
             shift = 2 * top
             lows = hand.low_suit_bits & ~(3 << shift)
-            suits = [suit for suit in range(4) if hand.suit_ranks >> 13 * suit + top & 1]
+            suit_ranks = hand.suit_ranks
+            suits = [suit for suit in range(4) if suit_ranks >> 13 * suit + top & 1]
             if self.flush_is_straight or not any(
                 self._one_suit(lows | suit << shift, index) for suit in suits
             ):
-                found = []
-                for suit in suits:
-                    found += self._lowest_straights(hand, (index,), suit)
-                return found
+                return self._suited_straights(hand, index, lows, shift, suits)
         codes = hand.rank_codes
         return list(self.straights[(index, *[codes[rank] for rank in self.windows[index][1]])])
 
@@ -1209,7 +1272,11 @@ def _per_rank(combination: Combination) -> int:
 
 def _card(rank: int, suit: int) -> Card:
     """The card of a rank 3..2 and a suit."""
-    return Card.from_index(4 * rank + suit)
+    return _DECK[4 * rank + suit]
+
+
+#: The cards of the ranks 3..2, by :attr:`Card.index`.
+_DECK = tuple(Card.from_index(index) for index in range(52))
 
 
 def _first(table: _Memo[_K, tuple[Play, ...]]) -> _Memo[_K, Play]:
@@ -1357,6 +1424,10 @@ _BOTH_JOKERS = 1 << 13 | 1 << 14
 _FIRST = operator.itemgetter(0)
 #: A play's key.
 _KEY = operator.attrgetter("key")
+#: The number of set bits of each 7-bit value (with two look-ups, of a suit's ranks).
+_BIT_COUNT = tuple(bin(bits).count("1") for bits in range(128))
+#: The single-rank masks of each mask of the ranks 3..2, low to high.
+_RANK_MASKS = tuple(tuple(1 << rank for rank in range(13) if ranks >> rank & 1) for ranks in range(1 << 13))
 #: The joker masks (see :meth:`Tables.plays`) of a hand without jokers.
 #: :func:`joker_masks` by the black and the red joker's counts (none, one or two).
 JOKER_MASKS = tuple(
@@ -1592,7 +1663,11 @@ class LegalPlays:
             return
         pinned = self.hand.pinned(card)
         index, rank = card.index, card.rank
-        for play in self._plays(pinned_tables(self.rules, card), pinned):
+        tables = pinned_tables(self.rules, card)
+        # The kinds whose classes have one member each: a play of them holding another
+        # card of the rank has no member holding ``card``.
+        alone = {combination.kind for combination in tables.catalogue if combination.one_member}
+        for play in self._plays(tables, pinned):
             # One pass over the cards, by their ints (a Card's == is a Python call): 2
             # when the play holds ``card``, 1 when it holds only others of its rank.
             holds = 0
@@ -1603,9 +1678,12 @@ class LegalPlays:
                 if held.rank == rank:
                     holds = 1
             if holds == 2:
-                ordered = tuple(sorted(play.cards))  # the pinned card may stand out of order
-                yield play if ordered == play.cards else attrs.evolve(play, cards=ordered)
-            elif holds:
+                ordered = tuple(sorted(play.cards, key=CARD_INDEX))  # the pinned card may stand out of order
+                if ordered == play.cards:
+                    yield play
+                else:  # (the same play with its cards in order: new_play, which attrs.evolve is slower to reach)
+                    yield new_play(play.kind, ordered, play.key, play.rev_key, play.family, play.is_bomb, play.chop)
+            elif holds and play.kind not in alone:
                 member = self._member_holding(play, card)
                 if member is not None:
                     yield member
