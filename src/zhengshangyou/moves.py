@@ -274,6 +274,8 @@ class Tables:
         # keys with the same lowest cards share one entry (see _with_attached);
         # not so for a hand with a card pinned first (R2.5), whose entries are its own.
         self.lowest = _LOWEST if classes and cards_of is cards_of_code else None
+        #: The kinds whose classes have one member each (see Combination.one_member).
+        self.one_member = frozenset(combination.kind for combination in found if combination.one_member)
         self.enabled = kinds_mask(found)
         self._add_relations(found)
         self.bomb_kinds = kinds_mask(found.bombs)
@@ -1408,7 +1410,42 @@ def pinned_tables(rules: Rules, card: Card) -> Tables:
     tables = kept.get(card)
     if tables is None:
         tables = kept[card] = Tables(rules, True, cards_of=partial(pinned_cards, card))
+        _share(tables, tables_of(rules, True), card.rank)
     return tables
+
+
+def _share(pinned: Tables, tables: Tables, rank: int) -> None:
+    """Let the tables of a listing with a card of ``rank`` pinned first (R2.5) read
+    the class view's own ``tables`` where their entries are the same: those that
+    never read the cards of ``rank`` (a group's entries by the codes of other ranks),
+    and those built from the hand's first card of each rank or from no hand's cards
+    (straights by the suits of those cards, flushes, straight flushes). A hand's
+    first lead is met once, so its own tables would mostly miss."""
+    for kind, table in pinned.groups.items():
+        table.build = partial(
+            _pinned_entry, table.build, tables.groups[kind], rank, bool(pinned.catalogue[kind].attached)
+        )
+    pinned.lowest_straight = tables.lowest_straight
+    pinned.suited_strengths = tables.suited_strengths
+    pinned.flushes = tables.flushes
+    pinned.suit_flushes = tables.suit_flushes
+    pinned.one_flush = tables.one_flush
+
+
+def _pinned_entry(
+    own: Callable[[int], tuple[Play, ...]],
+    shared: _Memo[int, tuple[Play, ...]],
+    rank: int,
+    attached: bool,
+    key: int,
+) -> tuple[Play, ...]:
+    """An entry of a group's table for a listing with a card of ``rank`` pinned (see
+    :func:`_share`): its own where the key's codes are of ``rank`` (a key is a code,
+    or with an attached group the main code << 16 | the attached code), otherwise
+    the class view's."""
+    if key >> 12 & 0xF == rank or (attached and key >> 28 == rank):
+        return own(key)
+    return shared[key]
 
 
 #: The cards of a rank code with a card first (:func:`pinned_cards`): at most 108 x 15
@@ -1666,7 +1703,7 @@ class LegalPlays:
         tables = pinned_tables(self.rules, card)
         # The kinds whose classes have one member each: a play of them holding another
         # card of the rank has no member holding ``card``.
-        alone = {combination.kind for combination in tables.catalogue if combination.one_member}
+        alone = tables.one_member
         for play in self._plays(tables, pinned):
             # One pass over the cards, by their ints (a Card's == is a Python call): 2
             # when the play holds ``card``, 1 when it holds only others of its rank.
