@@ -361,6 +361,22 @@ class Tables:
         self.joker_bomb: list[Play] | None = None
         self.answering: dict[tuple[str, int], int] = {}
         self.plans: dict[tuple[object, ...], tuple[int, int, int, bool]] = {}
+        # By the key of a plan that is not exact, the rank whose plays alone need the
+        # comparison (-1: every play does); see plan().
+        self.ties: dict[tuple[object, ...], int] = {}
+        #: The families of plain groups with suits in their keys (R4.3): answered by the
+        #: ranks above the top's, and by the top's rank where a stronger suit beats it.
+        self.tie_families = frozenset(
+            combination.family
+            for combination in found
+            if all(
+                other.shape is Shape.GROUP and not other.attached and other.suit_in_key
+                and other.width == other.most and not other.is_bomb and not other.tier
+                and other.listed_with is None
+                for other in found
+                if other.family is combination.family
+            )
+        )
         # Whole positions of the class view (leads, and answers that must include a
         # card: see class_parts), (codes, kinds, revolution[, top][, card]) to plays,
         # kept from their second visit on; and the hashes of positions visited once
@@ -516,8 +532,12 @@ class Tables:
         key = (top.kind._value_, top.rev_key if revolution else top.key, len(top.cards), revolution, kinds)
         found = self.plans.get(key)
         if found is None:
-            _trim(self.plans, _POSITIONS_LIMIT)
+            if len(self.plans) >= _POSITIONS_LIMIT:
+                _trim(self.plans, _POSITIONS_LIMIT)
+                _trim(self.ties, _POSITIONS_LIMIT)
             above, length, exact = self.bounds(top, revolution)
+            # (a group whose suits break ties: every rank above beats, its own only by suit)
+            tie = -1 if exact or top.is_bomb or top.family not in self.tie_families else int(top.cards[0].rank)
             want = self.wanted(top, kinds) & self.enabled
             if self.chopping:
                 # Chops (T4.2) answer only the plays they chop: kinds of other families are
@@ -525,11 +545,12 @@ class Tables:
                 # of a pair run), every answer is compared.
                 chopping = self.chopping.get(top.family, 0)
                 if top.chop & 0xFF or chopping:
-                    exact = False
+                    exact, tie = False, -1
                 if not top.chop & 0xFF:
                     want &= ~(self.chop_kinds & ~chopping)
             if top.family in self.tiered:
-                exact = False  # (B4.3: a kind above answers with any rank; every answer is compared)
+                exact, tie = False, -1  # (B4.3: a kind above answers with any rank; every answer is compared)
+            self.ties[key] = tie
             found = self.plans[key] = (want, above, length, exact)
         return found
 
@@ -799,6 +820,7 @@ class Tables:
         # beat any other play); otherwise the plays of its family, and bombs if it is a
         # bomb.
         same = bomb = put
+        tie = -1  # (the rank whose plays of the top's family alone are compared: see plan)
         if top is None:
             want, above, length, exact = kinds & self.enabled, ALL_RANKS, 0, True
         else:
@@ -806,6 +828,8 @@ class Tables:
             key = (top.kind._value_, top.rev_key if revolution else top.key, len(top.cards), revolution, kinds)
             want, above, length, exact = self.plans.get(key) or self.plan(top, revolution, kinds)
             if not exact:
+                tie = self.ties.get(key, -1)
+            if not exact and tie < 0:
 
                 def compared(part: Iterable[Play], top: Play = top) -> None:
                     put(_beating(part, top, revolution))
@@ -841,6 +865,15 @@ class Tables:
                     part = []
                     for rank in LOW_RANK_BITS[mask & 0xFF] + HIGH_RANK_BITS[mask >> 8]:  # rank_bits(mask)
                         part.append(one[codes[rank]])
+                elif tie >= 0 and mask >> tie & 1 and not is_bomb and top is not None:
+                    # The top's family, by suit: the plays of the top's rank compared,
+                    # those of the ranks above as they are.
+                    part = []
+                    for rank in rank_bits(mask):
+                        if rank == tie:
+                            part += [play for play in table[codes[rank]] if beats(play, top, revolution=revolution)]
+                        else:
+                            part += table[codes[rank]]
                 else:
                     part = [play for rank in rank_bits(mask) for play in table[codes[rank]]]
             else:
