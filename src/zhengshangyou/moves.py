@@ -409,6 +409,16 @@ class Tables:
         self.tiered = {
             combination.family for combination in found if combination.tier and not combination.is_bomb
         }
+        #: By kind of such a family, the mask of its kinds of lower tiers, which never
+        #: answer it (B4.3: the tier is the first part of the key).
+        self.below = {
+            combination.kind: kinds_mask(
+                other for other in found
+                if other.family is combination.family and other.tier < combination.tier
+            )
+            for combination in found
+            if combination.family in self.tiered and not combination.is_bomb
+        }
 
     def _add_tables(self, combination: Combination) -> None:
         """The tables of one kind's plays (see :meth:`__init__`)."""
@@ -550,6 +560,7 @@ class Tables:
                     want &= ~(self.chop_kinds & ~chopping)
             if top.family in self.tiered:
                 exact, tie = False, -1  # (B4.3: a kind above answers with any rank; every answer is compared)
+                want &= ~self.below.get(top.kind, 0)
             self.ties[key] = tie
             found = self.plans[key] = (want, above, length, exact)
         return found
