@@ -345,6 +345,8 @@ class Tables:
             for _, ranks, _ in self.windows
         )
         self.lowest_straight: dict[int, Play] = {}
+        #: The top rank of each window (whose card's suit counts under straights_by_suit).
+        self.window_tops = tuple(int(window.ranks[-1]) for window, _, _ in self.windows)
         # Per window, 1 in the two bits of each of its ranks (times a suit: all that suit).
         self.one_suit = [sum(1 << 2 * rank for rank in ranks) for _, ranks, _ in self.windows]
         # A straight flush by window and suit.
@@ -731,28 +733,31 @@ class Tables:
             found.append(play)
         return found
 
-    def _suited_straights(
-        self, hand: Hand, index: int, lows: int, shift: int, suits: list[int]
-    ) -> list[Play]:
-        """The classes of straights on one window whose top card's suit counts (R4.5):
-        :meth:`_lowest_straights` with each of ``suits`` at the top, in one step.
-        ``lows`` is the hand's ``low_suit_bits`` without the top rank's, which is at
-        ``shift``."""
+    def _suited_straights(self, hand: Hand, indexes: Sequence[int]) -> list[Play]:
+        """The classes of straights on the windows ``indexes`` whose top card's suit
+        counts (R4.5, ``straights_by_suit``), window by window: one for each suit the
+        hand holds at the top, the other ranks taking their lowest card. Kept by the
+        window and the suits of those cards as :meth:`_lowest_straights` keeps them."""
+        table, keys, kept, tops = self.lowest_straight, self.straight_keys, self.kept_straight, self.window_tops
+        if len(table) >= _MEMO_LIMIT:
+            _trim(table, _MEMO_LIMIT)
+        low_bits, codes = hand.low_suit_bits, hand.rank_codes
         found = []
-        if self.kept_straight[index]:
-            table = self.lowest_straight
-            if len(table) >= _MEMO_LIMIT:
-                _trim(table, _MEMO_LIMIT)
-            key, mask = self.straight_keys[index]
-            for suit in suits:
-                code = key | (lows | suit << shift) & mask
-                play = table.get(code)
-                if play is None:
-                    play = table[code] = self._straight_with_top_suit(hand, index, suit)
-                found.append(play)
-        else:
-            for suit in suits:
-                found.append(self._straight_with_top_suit(hand, index, suit))
+        for index in indexes:
+            top = tops[index]
+            shift = 2 * top
+            if kept[index]:
+                key, mask = keys[index]
+                key |= low_bits & ~(3 << shift) & mask
+                for suit in _SUITS[codes[top] & 0xFFF]:
+                    code = key | suit << shift
+                    play = table.get(code)
+                    if play is None:
+                        play = table[code] = self._straight_with_top_suit(hand, index, suit)
+                    found.append(play)
+            else:
+                for suit in _SUITS[codes[top] & 0xFFF]:
+                    found.append(self._straight_with_top_suit(hand, index, suit))
         return found
 
     def _straight_with_top_suit(self, hand: Hand, index: int, top_suit: int) -> Play:
@@ -877,14 +882,7 @@ class Tables:
                     for rank in LOW_RANK_BITS[mask & 0xFF] + HIGH_RANK_BITS[mask >> 8]:  # rank_bits(mask)
                         part.append(one[codes[rank]])
                 elif tie >= 0 and mask >> tie & 1 and not is_bomb and top is not None:
-                    # The top's family, by suit: the plays of the top's rank compared,
-                    # those of the ranks above as they are.
-                    part = []
-                    for rank in rank_bits(mask):
-                        if rank == tie:
-                            part += [play for play in table[codes[rank]] if beats(play, top, revolution=revolution)]
-                        else:
-                            part += table[codes[rank]]
+                    part = _tied(table, codes, mask, tie, top, revolution)
                 else:
                     part = [play for rank in rank_bits(mask) for play in table[codes[rank]]]
             else:
@@ -1084,6 +1082,9 @@ class Tables:
         flush_ok = bool(want & self.flush_bit)
         if not self.classes:
             return self._card_straights(hand, indexes, straight_ok, flush_ok)
+        if straight_ok and not flush_ok and self.flush_is_straight and self.straight.suit_in_key:
+            # (no straight flush to tell apart or to list: every window in one step)
+            return self._suited_straights(hand, indexes)
         found: list[Play] = []
         for index in indexes:
             if straight_ok:
@@ -1101,15 +1102,13 @@ class Tables:
             if self.flush_is_straight or not self._one_suit(hand.low_suit_bits, index):
                 return self._lowest_straights(hand, (index,))
         else:
-            top = self.windows[index][0].ranks[-1]
+            top = self.window_tops[index]
             shift = 2 * top
             lows = hand.low_suit_bits & ~(3 << shift)
-            suit_ranks = hand.suit_ranks
-            suits = [suit for suit in range(4) if suit_ranks >> 13 * suit + top & 1]
             if self.flush_is_straight or not any(
-                self._one_suit(lows | suit << shift, index) for suit in suits
+                self._one_suit(lows | suit << shift, index) for suit in _SUITS[hand.rank_codes[top] & 0xFFF]
             ):
-                return self._suited_straights(hand, index, lows, shift, suits)
+                return self._suited_straights(hand, (index,))
         codes = hand.rank_codes
         return list(self.straights[(index, *[codes[rank] for rank in self.windows[index][1]])])
 
@@ -1321,6 +1320,8 @@ def _card(rank: int, suit: int) -> Card:
     return _DECK[4 * rank + suit]
 
 
+#: By the suit fields of a rank code (its low 12 bits), the suits held, low to high.
+_SUITS = tuple(tuple(suit for suit in range(4) if fields >> 3 * suit & 7) for fields in range(1 << 12))
 #: The cards of the ranks 3..2, by :attr:`Card.index`.
 _DECK = tuple(Card.from_index(index) for index in range(52))
 
@@ -1379,6 +1380,29 @@ def _with_attached(
         place = attached.index(rank)
         found.append(map(rows[low_main[codes[rank]]].__getitem__, slots[:place] + slots[place + 1 :]))
     return itertools.chain.from_iterable(found)
+
+
+def _tied(
+    table: _Memo[int, tuple[Play, ...]], codes: tuple[int, ...], mask: int, tie: int, top: Play,
+    revolution: bool,
+) -> list[Play]:
+    """The plays of a group of the top's family whose suits break ties (R4.3), of the
+    ranks of ``mask`` (from ``table``, by the hand's rank ``codes``), that beat
+    ``top``: those of the ranks above as they are, those of the top's rank ``tie``
+    compared (as :func:`~zhengshangyou.plays.beats` does, in short: the same family,
+    no chop among them, see :meth:`Tables.plan`)."""
+    found: list[Play] = []
+    size = len(top.cards)
+    for rank in rank_bits(mask):
+        if rank != tie:
+            found += table[codes[rank]]
+        elif revolution:
+            bar = top.rev_key
+            found += [play for play in table[codes[rank]] if play.rev_key > bar and len(play.cards) == size]
+        else:
+            bar = top.key
+            found += [play for play in table[codes[rank]] if play.key > bar and len(play.cards) == size]
+    return found
 
 
 def _beating(plays: Iterable[Play], top: Play, revolution: bool) -> Iterable[Play]:
