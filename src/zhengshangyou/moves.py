@@ -1478,42 +1478,47 @@ def pinned_tables(rules: Rules, card: Card) -> Tables:
     tables = kept.get(card)
     if tables is None:
         tables = kept[card] = Tables(rules, True, cards_of=partial(pinned_cards, card))
-        _share(tables, tables_of(rules, True), card.rank)
+        _share(tables, tables_of(rules, True), card)
     return tables
 
 
-def _share(pinned: Tables, tables: Tables, rank: int) -> None:
-    """Let the tables of a listing with a card of ``rank`` pinned first (R2.5) read
-    the class view's own ``tables`` where their entries are the same: those that
-    never read the cards of ``rank`` (a group's entries by the codes of other ranks),
-    and those built from the hand's first card of each rank or from no hand's cards
-    (straights by the suits of those cards, flushes, straight flushes). A hand's
-    first lead is met once, so its own tables would mostly miss."""
+def _share(pinned: Tables, tables: Tables, card: Card) -> None:
+    """Fit the tables of a listing with ``card`` pinned first (R2.5), which keeps only
+    the plays holding ``card`` (:meth:`LegalPlays._with_card`): a group's entries by
+    the codes of other ranks are empty (no play of them holds ``card``), and so are the
+    flushes of other suits (a flush is its own class: none of another suit has a
+    member holding ``card``); the entries built from the hand's first card of each
+    rank or from no hand's cards (straights by the suits of those cards, flushes,
+    straight flushes) are read from the class view's own ``tables``. A hand's first
+    lead is met once, so its own tables would mostly miss."""
+    rank = card.rank
     for kind, table in pinned.groups.items():
-        table.build = partial(
-            _pinned_entry, table.build, tables.groups[kind], rank, bool(pinned.catalogue[kind].attached)
-        )
+        table.build = partial(_pinned_entry, table.build, rank, bool(pinned.catalogue[kind].attached))
     pinned.lowest_straight = tables.lowest_straight
     pinned.suited_strengths = tables.suited_strengths
     pinned.flushes = tables.flushes
-    pinned.suit_flushes = tables.suit_flushes
     pinned.one_flush = tables.one_flush
+    pinned.suit_flushes = _Memo(partial(_pinned_flushes, tables.suit_flushes, card))
 
 
 def _pinned_entry(
-    own: Callable[[int], tuple[Play, ...]],
-    shared: _Memo[int, tuple[Play, ...]],
-    rank: int,
-    attached: bool,
-    key: int,
+    own: Callable[[int], tuple[Play, ...]], rank: int, attached: bool, key: int
 ) -> tuple[Play, ...]:
     """An entry of a group's table for a listing with a card of ``rank`` pinned (see
     :func:`_share`): its own where the key's codes are of ``rank`` (a key is a code,
     or with an attached group the main code << 16 | the attached code), otherwise
-    the class view's."""
+    none."""
     if key >> 12 & 0xF == rank or (attached and key >> 28 == rank):
         return own(key)
-    return shared[key]
+    return ()
+
+
+def _pinned_flushes(shared: _Memo[int, list[Play]], card: Card, key: int) -> list[Play]:
+    """An entry of :attr:`Tables.suit_flushes` for a listing with ``card`` pinned (see
+    :func:`_share`): the flushes holding ``card``, of the class view's entry."""
+    if key >> 13 != card.suit or not key >> card.rank & 1:
+        return []
+    return [play for play in shared[key] if card in play.cards]
 
 
 #: The cards of a rank code with a card first (:func:`pinned_cards`): at most 108 x 15
