@@ -347,6 +347,13 @@ class Tables:
         self.lowest_straight: dict[int, Play] = {}
         #: The top rank of each window (whose card's suit counts under straights_by_suit).
         self.window_tops = tuple(int(window.ranks[-1]) for window, _, _ in self.windows)
+        # Per window, what _suited_straights reads: its top rank, the shift of the top's
+        # suit bits, the window's part of a straight's memo key, the mask of the suit
+        # bits of its other ranks, and whether its straights are kept.
+        self.suited_windows = tuple(
+            (top, 2 * top, key, mask & ~(3 << 2 * top), kept)
+            for top, (key, mask), kept in zip(self.window_tops, self.straight_keys, self.kept_straight, strict=True)
+        )
         # Per window, 1 in the two bits of each of its ranks (times a suit: all that suit).
         self.one_suit = [sum(1 << 2 * rank for rank in ranks) for _, ranks, _ in self.windows]
         # A straight flush by window and suit.
@@ -738,17 +745,15 @@ class Tables:
         counts (R4.5, ``straights_by_suit``), window by window: one for each suit the
         hand holds at the top, the other ranks taking their lowest card. Kept by the
         window and the suits of those cards as :meth:`_lowest_straights` keeps them."""
-        table, keys, kept, tops = self.lowest_straight, self.straight_keys, self.kept_straight, self.window_tops
+        table = self.lowest_straight
         if len(table) >= _MEMO_LIMIT:
             _trim(table, _MEMO_LIMIT)
-        low_bits, codes = hand.low_suit_bits, hand.rank_codes
+        low_bits, codes, windows = hand.low_suit_bits, hand.rank_codes, self.suited_windows
         found = []
         for index in indexes:
-            top = tops[index]
-            shift = 2 * top
-            if kept[index]:
-                key, mask = keys[index]
-                key |= low_bits & ~(3 << shift) & mask
+            top, shift, key, mask, kept = windows[index]
+            if kept:
+                key |= low_bits & mask
                 for suit in _SUITS[codes[top] & 0xFFF]:
                     code = key | suit << shift
                     play = table.get(code)
