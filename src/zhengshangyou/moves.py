@@ -1490,15 +1490,19 @@ def pinned_tables(rules: Rules, card: Card) -> Tables:
 def _share(pinned: Tables, tables: Tables, card: Card) -> None:
     """Fit the tables of a listing with ``card`` pinned first (R2.5), which keeps only
     the plays holding ``card`` (:meth:`LegalPlays._with_card`): a group's entries by
-    the codes of other ranks are empty (no play of them holds ``card``), and so are the
-    flushes of other suits (a flush is its own class: none of another suit has a
-    member holding ``card``); the entries built from the hand's first card of each
+    the codes of other ranks are empty (no play of them holds ``card``), so are the
+    windows of runs without its rank, and the flushes of other suits (a flush is its
+    own class: none of another suit has a member holding ``card``); the entries built from the hand's first card of each
     rank or from no hand's cards (straights by the suits of those cards, flushes,
     straight flushes) are read from the class view's own ``tables``. A hand's first
     lead is met once, so its own tables would mostly miss."""
     rank = card.rank
     for kind, table in pinned.groups.items():
         table.build = partial(_pinned_entry, table.build, rank, bool(pinned.catalogue[kind].attached))
+    # (and the runs only on the windows through the card's rank)
+    through = frozenset(index for index, (_, _, ranks) in enumerate(pinned.windows) if ranks >> rank & 1)
+    for spans in pinned.spans.values():
+        spans.build = partial(_pinned_spans, spans.build, through)
     pinned.lowest_straight = tables.lowest_straight
     pinned.suited_strengths = tables.suited_strengths
     pinned.flushes = tables.flushes
@@ -1516,6 +1520,12 @@ def _pinned_entry(
     if key >> 12 & 0xF == rank or (attached and key >> 28 == rank):
         return own(key)
     return ()
+
+
+def _pinned_spans(own: Callable[[int], tuple[int, ...]], through: frozenset[int], held: int) -> tuple[int, ...]:
+    """An entry of :attr:`Tables.spans` for a listing with a card pinned (see
+    :func:`_share`): the windows of ``own``'s that are ``through`` the card's rank."""
+    return tuple(index for index in own(held) if index in through)
 
 
 def _pinned_flushes(shared: _Memo[int, list[Play]], card: Card, key: int) -> list[Play]:
