@@ -369,10 +369,7 @@ class Tables:
         self.straights: _Memo[tuple[int, ...], tuple[Play, ...]] = _Memo(self._straights)
         self.joker_bomb: list[Play] | None = None
         self.answering: dict[tuple[str, int], int] = {}
-        self.plans: dict[tuple[object, ...], tuple[int, int, int, bool]] = {}
-        # By the key of a plan that is not exact, the rank whose plays alone need the
-        # comparison (-1: every play does); see plan().
-        self.ties: dict[tuple[object, ...], int] = {}
+        self.plans: dict[tuple[object, ...], tuple[int, int, int, bool, int]] = {}
         #: The families of plain groups with suits in their keys (R4.3): answered by the
         #: ranks above the top's, and by the top's rank where a stronger suit beats it.
         self.tie_families = frozenset(
@@ -545,15 +542,15 @@ class Tables:
             return ALL_RANKS, 0, False
         return ALL_RANKS, len(top.cards) // per_rank, exact
 
-    def plan(self, top: Play, revolution: bool, kinds: int) -> tuple[int, int, int, bool]:
+    def plan(self, top: Play, revolution: bool, kinds: int) -> tuple[int, int, int, bool, int]:
         """For an answer to ``top``: the kinds to generate (:meth:`wanted`, of those the
-        rules enable) and its :meth:`bounds`, memoised by what decides them."""
+        rules enable), its :meth:`bounds`, and where they are not exact, the rank whose
+        plays alone need comparing (-1: every play does; a group whose suits break ties,
+        R4.3, whose ranks above beat it as they are), memoised by what decides them."""
         key = (top.kind._value_, top.rev_key if revolution else top.key, len(top.cards), revolution, kinds)
         found = self.plans.get(key)
         if found is None:
-            if len(self.plans) >= _POSITIONS_LIMIT:
-                _trim(self.plans, _POSITIONS_LIMIT)
-                _trim(self.ties, _POSITIONS_LIMIT)
+            _trim(self.plans, _POSITIONS_LIMIT)
             above, length, exact = self.bounds(top, revolution)
             # (a group whose suits break ties: every rank above beats, its own only by suit)
             tie = -1 if exact or top.is_bomb or top.family not in self.tie_families else int(top.cards[0].rank)
@@ -570,8 +567,7 @@ class Tables:
             if top.family in self.tiered:
                 exact, tie = False, -1  # (B4.3: a kind above answers with any rank; every answer is compared)
                 want &= ~self.below.get(top.kind, 0)
-            self.ties[key] = tie
-            found = self.plans[key] = (want, above, length, exact)
+            found = self.plans[key] = (want, above, length, exact, tie)
         return found
 
     def wanted(self, top: Play | None, kinds: int) -> int:
@@ -841,15 +837,13 @@ class Tables:
         # beat any other play); otherwise the plays of its family, and bombs if it is a
         # bomb.
         same = bomb = put
-        tie = -1  # (the rank whose plays of the top's family alone are compared: see plan)
         if top is None:
-            want, above, length, exact = kinds & self.enabled, ALL_RANKS, 0, True
+            want, above, length, exact, tie = kinds & self.enabled, ALL_RANKS, 0, True, -1
         else:
-            # (The plan's memo read here, by the key plan() keeps it under.)
+            # (The plan's memo read here, by the key plan() keeps it under; ``tie``: the
+            # rank whose plays of the top's family alone are compared, see plan.)
             key = (top.kind._value_, top.rev_key if revolution else top.key, len(top.cards), revolution, kinds)
-            want, above, length, exact = self.plans.get(key) or self.plan(top, revolution, kinds)
-            if not exact:
-                tie = self.ties.get(key, -1)
+            want, above, length, exact, tie = self.plans.get(key) or self.plan(top, revolution, kinds)
             if not exact and tie < 0:
 
                 def compared(part: Iterable[Play], top: Play = top) -> None:
