@@ -1485,7 +1485,7 @@ def _share(pinned: Tables, tables: Tables, card: Card) -> None:
     """Fit the tables of a listing with ``card`` pinned first (R2.5), which keeps only
     the plays holding ``card`` (:meth:`LegalPlays._with_card`): a group's entries by
     the codes of other ranks are empty (no play of them holds ``card``), so are the
-    windows of runs without its rank, and the flushes of other suits (a flush is its
+    windows of runs without its rank (but runs with wings), and the flushes of other suits (a flush is its
     own class: none of another suit has a member holding ``card``); the entries built from the hand's first card of each
     rank or from no hand's cards (straights by the suits of those cards, flushes,
     straight flushes) are read from the class view's own ``tables``. A hand's first
@@ -1493,10 +1493,13 @@ def _share(pinned: Tables, tables: Tables, card: Card) -> None:
     rank = card.rank
     for kind, table in pinned.groups.items():
         table.build = partial(_pinned_entry, table.build, rank, bool(pinned.catalogue[kind].attached))
-    # (and the runs only on the windows through the card's rank)
+    # (and the runs only on the windows through the card's rank, but where runs of
+    # that width carry wings, which may hold it: airplanes, R3.18)
     through = frozenset(index for index, (_, _, ranks) in enumerate(pinned.windows) if ranks >> rank & 1)
-    for spans in pinned.spans.values():
-        spans.build = partial(_pinned_spans, spans.build, through)
+    winged = {combination.width for combination in pinned.catalogue.of_shape(Shape.RUN) if combination.attached}
+    for width, spans in pinned.spans.items():
+        if width not in winged:
+            spans.build = partial(_pinned_spans, spans.build, through)
     pinned.lowest_straight = tables.lowest_straight
     pinned.suited_strengths = tables.suited_strengths
     pinned.flushes = tables.flushes
