@@ -562,3 +562,12 @@ def test_R4_3_R4_8_an_answer_by_suit_under_revolution_keeps_the_rank_order() -> 
     found = legal_plays(hand, rules, top, revolution=True)
     assert [str(play) for play in found] == ["4C", "5S", "BJ"]
     assert [str(play) for play in legal_plays(hand, rules, top)] == ["5S", "9H", "BJ"]
+
+
+def test_R2_5_R3_11_must_include_finds_the_straight_flush_of_the_cards_suit() -> None:
+    # winner: straight flushes compare without suits (R4.7), so 3D-4D-5D and 3H-4H-5H
+    # are one class; a lead that must include 4H (R2.5) lists the member holding it.
+    rules = Rules.preset("winner")
+    hand = Hand.parse("3D 4D 5D 3H 4H 5H")
+    found = legal_plays(hand, rules, must_include=Card.parse("4H"), kinds=[SF])
+    assert kinds_and_cards(found) == {(SF, "3H 4H 5H")}

@@ -1060,16 +1060,12 @@ class Tables:
         strongest, at most 3 in a key's suit part) beats ``top``'s: a run on another
         window answers only as a chop (T4.2), which :meth:`run_windows` leaves whole."""
         lengths = self.lengths
-        if top is None:
+        if top is None or not (exact or alone):
             return [index for index in indexes if lengths[index] == length]
-        if not exact:
-            if not alone:
-                return [index for index in indexes if lengths[index] == length]
-            keys = self.run_keys[combination.kind][revolution]
-            bar = (top.rev_key if revolution else top.key) - 3
-            return [index for index in indexes if lengths[index] == length and keys[index] > bar]
         keys = self.run_keys[combination.kind][revolution]
         bar = top.rev_key if revolution else top.key
+        if not exact:
+            bar -= 3
         return [index for index in indexes if lengths[index] == length and keys[index] > bar]
 
     def straights_of(self, hand: Hand, want: int, indexes: Sequence[int]) -> Iterable[Play]:
