@@ -1021,7 +1021,7 @@ class Tables:
         straights, size, suit = self.reader.windows, self.catalogue[Kind.FLUSH].most, key >> 13
         plays, shift = self.one_flush, suit << 13
         found = []
-        for chosen in itertools.combinations(_RANK_MASKS[key & 0x1FFF], size):
+        for chosen in itertools.combinations([1 << rank for rank in rank_bits(key & 0x1FFF)], size):
             ranks = sum(chosen)
             if ranks not in straights:
                 found.append(plays[shift | ranks])
@@ -1316,7 +1316,11 @@ def _card(rank: int, suit: int) -> Card:
 
 
 #: By the suit fields of a rank code (its low 12 bits), the suits held, low to high.
-_SUITS = tuple(tuple(suit for suit in range(4) if fields >> 3 * suit & 7) for fields in range(1 << 12))
+#: (A memo of the fields met, few: a hand holds a card at most twice, so a table of
+#: all 4,096 would mostly sit out of the CPU's caches.)
+_SUITS: _Memo[int, tuple[int, ...]] = _Memo(
+    lambda fields: tuple(suit for suit in range(4) if fields >> 3 * suit & 7)
+)
 #: The cards of the ranks 3..2, by :attr:`Card.index`.
 _DECK = tuple(Card.from_index(index) for index in range(52))
 
@@ -1544,8 +1548,6 @@ _FIRST = operator.itemgetter(0)
 _KEY = operator.attrgetter("key")
 #: The number of set bits of each 7-bit value (with two look-ups, of a suit's ranks).
 _BIT_COUNT = tuple(bin(bits).count("1") for bits in range(128))
-#: The single-rank masks of each mask of the ranks 3..2, low to high.
-_RANK_MASKS = tuple(tuple(1 << rank for rank in range(13) if ranks >> rank & 1) for ranks in range(1 << 13))
 #: The joker masks (see :meth:`Tables.plays`) of a hand without jokers.
 #: :func:`joker_masks` by the black and the red joker's counts (none, one or two).
 JOKER_MASKS = tuple(
