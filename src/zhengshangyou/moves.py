@@ -275,7 +275,7 @@ class Tables:
         # not so for a hand with a card pinned first (R2.5), whose entries are its own.
         self.lowest = _LOWEST if classes and cards_of is cards_of_code else None
         #: The kinds whose classes have one member each (see Combination.one_member).
-        self.one_member = frozenset(combination.kind for combination in found if combination.one_member)
+        self.one_member = frozenset(combination.kind for combination in filter(_ONE_MEMBER, found))
         self.enabled = kinds_mask(found)
         self._add_relations(found)
         self.bomb_kinds = kinds_mask(found.bombs)
@@ -350,10 +350,7 @@ class Tables:
         # Per window, what _suited_straights reads: its top rank, the shift of the top's
         # suit bits, the window's part of a straight's memo key, the mask of the suit
         # bits of its other ranks, and whether its straights are kept.
-        self.suited_windows = tuple(
-            (top, 2 * top, key, mask & ~(3 << 2 * top), kept)
-            for top, (key, mask), kept in zip(self.window_tops, self.straight_keys, self.kept_straight, strict=True)
-        )
+        self.suited_windows = tuple(map(_suited_window, self.window_tops, self.straight_keys, self.kept_straight))
         # Per window, 1 in the two bits of each of its ranks (times a suit: all that suit).
         self.one_suit = [sum(1 << 2 * rank for rank in ranks) for _, ranks, _ in self.windows]
         # A straight flush by window and suit.
@@ -372,17 +369,7 @@ class Tables:
         self.plans: dict[tuple[object, ...], tuple[int, int, int, bool, int]] = {}
         #: The families of plain groups with suits in their keys (R4.3): answered by the
         #: ranks above the top's, and by the top's rank where a stronger suit beats it.
-        self.tie_families = frozenset(
-            combination.family
-            for combination in found
-            if all(
-                other.shape is Shape.GROUP and not other.attached and other.suit_in_key
-                and other.width == other.most and not other.is_bomb and not other.tier
-                and other.listed_with is None
-                for other in found
-                if other.family is combination.family
-            )
-        )
+        self.tie_families = _tie_families(found)
         # Whole positions of the class view (leads, and answers that must include a
         # card: see class_parts), (codes, kinds, revolution[, top][, card]) to plays,
         # kept from their second visit on; and the hashes of positions visited once
@@ -1301,6 +1288,29 @@ class Tables:
                     yield reader.run(self.flush, cards, window)
 
 
+def _tie_families(found: Catalogue) -> frozenset[Kind | None]:
+    """The families of ``found`` made of plain groups whose suits break ties (R4.3):
+    each kind one rank's cards, one size, not a bomb, of no tier, listed alone (see
+    :meth:`Tables.plan`)."""
+    return frozenset(
+        combination.family
+        for combination in found
+        if all(
+            other.shape is Shape.GROUP and not other.attached and other.suit_in_key
+            and other.width == other.most and not other.is_bomb and not other.tier
+            and other.listed_with is None
+            for other in found
+            if other.family is combination.family
+        )
+    )
+
+
+def _suited_window(top: int, keys: tuple[int, int], kept: bool) -> tuple[int, int, int, int, bool]:
+    """What :meth:`Tables._suited_straights` reads of a window (see :meth:`Tables.__init__`)."""
+    key, mask = keys
+    return top, 2 * top, key, mask & ~(3 << 2 * top), kept
+
+
 def _per_rank(combination: Combination) -> int:
     """What :meth:`Tables.bounds` reads of a family: a run's cards per rank of the
     run; a group's width when it carries several attached groups (four with two,
@@ -1546,6 +1556,8 @@ _BOTH_JOKERS = 1 << 13 | 1 << 14
 _FIRST = operator.itemgetter(0)
 #: A play's key.
 _KEY = operator.attrgetter("key")
+#: Whether a combination's classes have one member each.
+_ONE_MEMBER = operator.attrgetter("one_member")
 #: The number of set bits of each 7-bit value (with two look-ups, of a suit's ranks).
 _BIT_COUNT = tuple(bin(bits).count("1") for bits in range(128))
 #: The joker masks (see :meth:`Tables.plays`) of a hand without jokers.
