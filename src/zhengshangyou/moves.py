@@ -992,10 +992,12 @@ class Tables:
         of five cards, whose lists are merged).
         The list may be the tables' own: read it, never change it."""
         suit_ranks, size, table = hand.suit_ranks, combination.most, self.suit_flushes
+        if len(hand.cards) < size:
+            return []
         found: list[Play] | None = None
         for suit in range(4):
             ranks = suit_ranks >> 13 * suit & 0x1FFF
-            if _BIT_COUNT[ranks >> 7] + _BIT_COUNT[ranks & 0x7F] < size:
+            if ranks.bit_count() < size:
                 continue
             plays = table[suit << 13 | ranks]
             # (sorted again, stably, as one list: the order of equal keys stays by suit)
@@ -1558,8 +1560,6 @@ _FIRST = operator.itemgetter(0)
 _KEY = operator.attrgetter("key")
 #: Whether a combination's classes have one member each.
 _ONE_MEMBER = operator.attrgetter("one_member")
-#: The number of set bits of each 7-bit value (with two look-ups, of a suit's ranks).
-_BIT_COUNT = tuple(bin(bits).count("1") for bits in range(128))
 #: The joker masks (see :meth:`Tables.plays`) of a hand without jokers.
 #: :func:`joker_masks` by the black and the red joker's counts (none, one or two).
 JOKER_MASKS = tuple(
