@@ -523,3 +523,51 @@ def test_R2_5_R4_5_must_include_on_a_full_hand_with_straights_compared_by_suit_e
     assert all(card in play.cards for play in plays)
     everything = legal_plays(hand, rules)
     assert all(everything.is_legal(play) for play in plays)
+
+
+def test_R2_5_R3_18_must_include_lists_airplanes_whose_wings_hold_the_card() -> None:
+    # two-deck: JJJ+QQQ with the pairs 33 and 66 as wings is an airplane (R3.18); a lead
+    # that must include 6S (R2.5) may play it, though 6 is not a rank of its run.
+    rules = Rules.preset("two-deck")
+    hand = Hand.parse("3H 3S 6H 6S JD JC JS QD QC QS")
+    for card in ("6S", "3S", "QS"):
+        found = legal_plays(hand, rules, must_include=Card.parse(card), kinds=[Kind.AIRPLANE_WITH_PAIRS])
+        assert kinds_and_cards(found) == {(Kind.AIRPLANE_WITH_PAIRS, "3H 3S 6H 6S JD JC JS QD QC QS")}
+
+
+def test_R2_5_B3_2_must_include_lists_the_flushes_holding_the_card_only() -> None:
+    # big-two: the first lead must include 3D (R2.5). Of the hand's flushes (five cards
+    # of one suit, no straight, B3.2) those of diamonds through 3D hold it; the club
+    # flush and the diamond flush without 3D do not, nor do groups of other ranks.
+    rules = Rules.preset("big-two")
+    hand = Hand.parse("3D 5D 7D 9D JD KD 4C 6C 8C 10C QC")
+    found = legal_plays(hand, rules, must_include=Card.parse("3D"), kinds=[Kind.FLUSH, Kind.SINGLE, Kind.PAIR])
+    expected = {(Kind.SINGLE, "3D")} | {
+        (Kind.FLUSH, "3D " + " ".join(others))
+        for others in (
+            ("5D", "7D", "9D", "JD"), ("5D", "7D", "9D", "KD"), ("5D", "7D", "JD", "KD"),
+            ("5D", "9D", "JD", "KD"), ("7D", "9D", "JD", "KD"),
+        )
+    }
+    assert kinds_and_cards(found) == expected
+
+
+def test_R4_3_R4_8_an_answer_by_suit_under_revolution_keeps_the_rank_order() -> None:
+    # winner: singles compare by suit on equal ranks (D < C < H < S, R4.3). Flipped
+    # (R4.8), 4 beats 5 and 9 does not; of the 5s only 5S beats 5H; a joker beats all.
+    # In the rank order of the listing: 4C, 5S, BJ.
+    rules = Rules.preset("winner", revolution=True)
+    hand = Hand.parse("4C 5D 5S 9H BJ")
+    top = Play.parse("5H", rules)
+    found = legal_plays(hand, rules, top, revolution=True)
+    assert [str(play) for play in found] == ["4C", "5S", "BJ"]
+    assert [str(play) for play in legal_plays(hand, rules, top)] == ["5S", "9H", "BJ"]
+
+
+def test_R2_5_R3_11_must_include_finds_the_straight_flush_of_the_cards_suit() -> None:
+    # winner: straight flushes compare without suits (R4.7), so 3D-4D-5D and 3H-4H-5H
+    # are one class; a lead that must include 4H (R2.5) lists the member holding it.
+    rules = Rules.preset("winner")
+    hand = Hand.parse("3D 4D 5D 3H 4H 5H")
+    found = legal_plays(hand, rules, must_include=Card.parse("4H"), kinds=[SF])
+    assert kinds_and_cards(found) == {(SF, "3H 4H 5H")}

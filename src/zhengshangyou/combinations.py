@@ -205,6 +205,25 @@ class Combination:
         """
         return not self.suit_in_key and self.suits == "any"
 
+    @property
+    def one_member(self) -> bool:
+        """Whether each class of plays of this kind has one member, its cards named by
+        its ranks and its key: a single whose suit is in its key (R4.3), a flush
+        (B3.2, its suit in its key, B4.3), a straight flush whose top suit is in its
+        key (all its cards of that suit).
+
+        >>> cat = catalogue(Rules.preset("big-two"))
+        >>> [c.kind.value for c in cat if c.one_member]
+        ['single', 'straight_flush', 'flush']
+        >>> catalogue(Rules())[Kind.SINGLE].one_member
+        False
+        """
+        if not self.suit_in_key:
+            return False
+        if self.shape is Shape.GROUP:
+            return self.most == 1 and not self.attached
+        return self.shape is Shape.FLUSH or (self.shape is Shape.RUN and self.suits == "flush")
+
 
 def _group(
     kind: Kind, rule: str, width: int, *, attached: int = 0, wings: int = 1,

@@ -274,6 +274,8 @@ class Tables:
         # keys with the same lowest cards share one entry (see _with_attached);
         # not so for a hand with a card pinned first (R2.5), whose entries are its own.
         self.lowest = _LOWEST if classes and cards_of is cards_of_code else None
+        #: The kinds whose classes have one member each (see Combination.one_member).
+        self.one_member = frozenset(combination.kind for combination in filter(_ONE_MEMBER, found))
         self.enabled = kinds_mask(found)
         self._add_relations(found)
         self.bomb_kinds = kinds_mask(found.bombs)
@@ -343,14 +345,31 @@ class Tables:
             for _, ranks, _ in self.windows
         )
         self.lowest_straight: dict[int, Play] = {}
+        #: The top rank of each window (whose card's suit counts under straights_by_suit).
+        self.window_tops = tuple(int(window.ranks[-1]) for window, _, _ in self.windows)
+        # Per window, what _suited_straights reads: its top rank, the shift of the top's
+        # suit bits, the window's part of a straight's memo key, the mask of the suit
+        # bits of its other ranks, and whether its straights are kept.
+        self.suited_windows = tuple(map(_suited_window, self.window_tops, self.straight_keys, self.kept_straight))
         # Per window, 1 in the two bits of each of its ranks (times a suit: all that suit).
         self.one_suit = [sum(1 << 2 * rank for rank in ranks) for _, ranks, _ in self.windows]
         # A straight flush by window and suit.
         self.flushes: dict[tuple[int, int], Play] = {}
+        # A straight's strength (key, rev_key, family, is_bomb, chop) by window and the
+        # suit of its top card (see _straight_with_top_suit).
+        self.suited_strengths: dict[tuple[int, int], tuple[int, int, Kind, bool, int]] = {}
+        # The flushes (B3.2) of one suit's ranks, by the suit << 13 | the rank mask
+        # (see flushes_of): every hand holding those cards of that suit shares them.
+        self.suit_flushes: _Memo[int, list[Play]] = _Memo(self._suit_flushes)
+        # Each flush by its suit << 13 | its rank mask (at most 4 * 1,287 of them).
+        self.one_flush: _Memo[int, Play] = _Memo(self._one_flush)
         self.straights: _Memo[tuple[int, ...], tuple[Play, ...]] = _Memo(self._straights)
         self.joker_bomb: list[Play] | None = None
         self.answering: dict[tuple[str, int], int] = {}
-        self.plans: dict[tuple[object, ...], tuple[int, int, int, bool]] = {}
+        self.plans: dict[tuple[object, ...], tuple[int, int, int, bool, int]] = {}
+        #: The families of plain groups with suits in their keys (R4.3): answered by the
+        #: ranks above the top's, and by the top's rank where a stronger suit beats it.
+        self.tie_families = _tie_families(found)
         # Whole positions of the class view (leads, and answers that must include a
         # card: see class_parts), (codes, kinds, revolution[, top][, card]) to plays,
         # kept from their second visit on; and the hashes of positions visited once
@@ -382,6 +401,16 @@ class Tables:
         #: The families ranked across kinds.
         self.tiered = {
             combination.family for combination in found if combination.tier and not combination.is_bomb
+        }
+        #: By kind of such a family, the mask of its kinds of lower tiers, which never
+        #: answer it (B4.3: the tier is the first part of the key).
+        self.below = {
+            combination.kind: kinds_mask(
+                other for other in found
+                if other.family is combination.family and other.tier < combination.tier
+            )
+            for combination in found
+            if combination.family in self.tiered and not combination.is_bomb
         }
 
     def _add_tables(self, combination: Combination) -> None:
@@ -500,14 +529,18 @@ class Tables:
             return ALL_RANKS, 0, False
         return ALL_RANKS, len(top.cards) // per_rank, exact
 
-    def plan(self, top: Play, revolution: bool, kinds: int) -> tuple[int, int, int, bool]:
+    def plan(self, top: Play, revolution: bool, kinds: int) -> tuple[int, int, int, bool, int]:
         """For an answer to ``top``: the kinds to generate (:meth:`wanted`, of those the
-        rules enable) and its :meth:`bounds`, memoised by what decides them."""
+        rules enable), its :meth:`bounds`, and where they are not exact, the rank whose
+        plays alone need comparing (-1: every play does; a group whose suits break ties,
+        R4.3, whose ranks above beat it as they are), memoised by what decides them."""
         key = (top.kind._value_, top.rev_key if revolution else top.key, len(top.cards), revolution, kinds)
         found = self.plans.get(key)
         if found is None:
             _trim(self.plans, _POSITIONS_LIMIT)
             above, length, exact = self.bounds(top, revolution)
+            # (a group whose suits break ties: every rank above beats, its own only by suit)
+            tie = -1 if exact or top.is_bomb or top.family not in self.tie_families else int(top.cards[0].rank)
             want = self.wanted(top, kinds) & self.enabled
             if self.chopping:
                 # Chops (T4.2) answer only the plays they chop: kinds of other families are
@@ -515,12 +548,13 @@ class Tables:
                 # of a pair run), every answer is compared.
                 chopping = self.chopping.get(top.family, 0)
                 if top.chop & 0xFF or chopping:
-                    exact = False
+                    exact, tie = False, -1
                 if not top.chop & 0xFF:
                     want &= ~(self.chop_kinds & ~chopping)
             if top.family in self.tiered:
-                exact = False  # (B4.3: a kind above answers with any rank; every answer is compared)
-            found = self.plans[key] = (want, above, length, exact)
+                exact, tie = False, -1  # (B4.3: a kind above answers with any rank; every answer is compared)
+                want &= ~self.below.get(top.kind, 0)
+            found = self.plans[key] = (want, above, length, exact, tie)
         return found
 
     def wanted(self, top: Play | None, kinds: int) -> int:
@@ -650,18 +684,16 @@ class Tables:
         found.sort()
         return tuple(found)
 
-    def _lowest_straights(
-        self, hand: Hand, indexes: Sequence[int], top_suit: int | None = None
-    ) -> list[Play]:
+    def _lowest_straights(self, hand: Hand, indexes: Sequence[int]) -> list[Play]:
         """The class of straight on each window of ``indexes`` whose member takes each
-        rank's lowest card, or under ``straights_by_suit`` the top rank's card of
-        ``top_suit``. Kept by the window and the suits of those cards on windows of up
+        rank's lowest card (under ``straights_by_suit``, see :meth:`_suited_straights`).
+        Kept by the window and the suits of those cards on windows of up
         to :data:`_KEPT_STRAIGHT` ranks; built each time on longer ones, whose suits
         rarely come again (there are 4 ** 6 ways to choose them for six ranks)."""
         table, keys, kept = self.lowest_straight, self.straight_keys, self.kept_straight
         if len(table) >= _MEMO_LIMIT:
             _trim(table, _MEMO_LIMIT)
-        lows, by_rank, windows = hand.low_suit_bits, hand.by_rank, self.windows
+        lows, by_rank = hand.low_suit_bits, hand.by_rank
         kind = self.straight.kind
         slices, strengths = self.window_slices, self.run_strengths[kind]
         lowest: tuple[Card | None, ...] | None = None  # each rank's lowest card, once needed
@@ -670,42 +702,69 @@ class Tables:
             key = None
             if kept[index]:
                 key, mask = keys[index]
-                suits = lows
-                if top_suit is not None:
-                    top = windows[index][0].ranks[-1]
-                    suits = lows & ~(3 << 2 * top) | top_suit << 2 * top
-                key |= suits & mask
+                key |= lows & mask
                 play = table.get(key)
                 if play is not None:
                     found.append(play)
                     continue
             # Built here (no call) in the common case: a long stretch builds many, so
             # each rank's lowest card is found once, and a window's cards are a slice.
-            if top_suit is None:
-                part = slices[index]
-                if part is None:
-                    cards = tuple(map(_FIRST, self.window_groups[index](by_rank)))
-                else:
-                    if lowest is None:
-                        lowest = tuple([group[0] if group else None for group in by_rank])
-                    cards = lowest[part]  # (the ranks of a window are held: no None)
-                strength, flipped, family, is_bomb = strengths[index]
-                play = new_play(kind, cards, strength, flipped, family, is_bomb)
+            part = slices[index]
+            if part is None:
+                cards = tuple(map(_FIRST, self.window_groups[index](by_rank)))
             else:
-                play = self._straight_with_top_suit(hand, index, top_suit)
+                if lowest is None:
+                    lowest = tuple([group[0] if group else None for group in by_rank])
+                cards = lowest[part]  # (the ranks of a window are held: no None)
+            strength, flipped, family, is_bomb = strengths[index]
+            play = new_play(kind, cards, strength, flipped, family, is_bomb)
             if key is not None:
                 table[key] = play
             found.append(play)
         return found
 
+    def _suited_straights(self, hand: Hand, indexes: Sequence[int]) -> list[Play]:
+        """The classes of straights on the windows ``indexes`` whose top card's suit
+        counts (R4.5, ``straights_by_suit``), window by window: one for each suit the
+        hand holds at the top, the other ranks taking their lowest card. Kept by the
+        window and the suits of those cards as :meth:`_lowest_straights` keeps them."""
+        table = self.lowest_straight
+        if len(table) >= _MEMO_LIMIT:
+            _trim(table, _MEMO_LIMIT)
+        low_bits, codes, windows = hand.low_suit_bits, hand.rank_codes, self.suited_windows
+        found = []
+        for index in indexes:
+            top, shift, key, mask, kept = windows[index]
+            if kept:
+                key |= low_bits & mask
+                for suit in _SUITS[codes[top] & 0xFFF]:
+                    code = key | suit << shift
+                    play = table.get(code)
+                    if play is None:
+                        play = table[code] = self._straight_with_top_suit(hand, index, suit)
+                    found.append(play)
+            else:
+                for suit in _SUITS[codes[top] & 0xFFF]:
+                    found.append(self._straight_with_top_suit(hand, index, suit))
+        return found
+
     def _straight_with_top_suit(self, hand: Hand, index: int, top_suit: int) -> Play:
         """The straight on a window of each rank's lowest card but the top rank's card
-        of ``top_suit`` (``straights_by_suit``; see :meth:`_lowest_straights`)."""
+        of ``top_suit`` (``straights_by_suit``; see :meth:`_lowest_straights`): the
+        reader's :meth:`~zhengshangyou.plays.Reader.run` of those cards, its strength
+        worked out once per window and top suit."""
         window, ranks, _ = self.windows[index]
         by_rank = hand.by_rank
         top = window.ranks[-1]
         cards = tuple([_card(top, top_suit) if rank == top else by_rank[rank][0] for rank in ranks])
-        return self.reader.run(self.straight, cards, window)
+        strength = self.suited_strengths.get((index, top_suit))
+        if strength is None:
+            play = self.reader.run(self.straight, cards, window)
+            strength = self.suited_strengths[(index, top_suit)] = (
+                play.key, play.rev_key, play.family, play.is_bomb, play.chop
+            )
+            return play
+        return new_play(self.straight.kind, cards, *strength)
 
     def _straights(self, key: tuple[int, ...]) -> tuple[Play, ...]:
         """The classes of straights on a window whose lowest cards may all share a suit
@@ -766,12 +825,13 @@ class Tables:
         # bomb.
         same = bomb = put
         if top is None:
-            want, above, length, exact = kinds & self.enabled, ALL_RANKS, 0, True
+            want, above, length, exact, tie = kinds & self.enabled, ALL_RANKS, 0, True, -1
         else:
-            # (The plan's memo read here, by the key plan() keeps it under.)
+            # (The plan's memo read here, by the key plan() keeps it under; ``tie``: the
+            # rank whose plays of the top's family alone are compared, see plan.)
             key = (top.kind._value_, top.rev_key if revolution else top.key, len(top.cards), revolution, kinds)
-            want, above, length, exact = self.plans.get(key) or self.plan(top, revolution, kinds)
-            if not exact:
+            want, above, length, exact, tie = self.plans.get(key) or self.plan(top, revolution, kinds)
+            if not exact and tie < 0:
 
                 def compared(part: Iterable[Play], top: Play = top) -> None:
                     put(_beating(part, top, revolution))
@@ -807,6 +867,8 @@ class Tables:
                     part = []
                     for rank in LOW_RANK_BITS[mask & 0xFF] + HIGH_RANK_BITS[mask >> 8]:  # rank_bits(mask)
                         part.append(one[codes[rank]])
+                elif tie >= 0 and mask >> tie & 1 and not is_bomb and top is not None:
+                    part = _tied(table, codes, mask, tie, top, revolution)
                 else:
                     part = [play for rank in rank_bits(mask) for play in table[codes[rank]]]
             else:
@@ -818,16 +880,16 @@ class Tables:
 
     def run_windows(
         self, combination: Combination, held: int, top: Play | None, revolution: bool,
-        length: int, exact: bool,
+        length: int, exact: bool, alone: bool = False,
     ) -> Sequence[int]:
         """The indexes in :attr:`windows` of the runs of ``combination`` on the ranks of
         the mask ``held`` (held ``width`` times), that may answer ``top`` when it is of
-        the same family."""
+        the same family (``alone``: see :meth:`_beating_windows`)."""
         indexes: Sequence[int] = self.spans[combination.width][held]
         if indexes and top is not None and top.family is combination.family and not (
             top.chop & 0xFF and _chops(combination)
         ):
-            return self._beating_windows(indexes, combination, length, exact, top, revolution)
+            return self._beating_windows(indexes, combination, length, exact, top, revolution, alone)
         return indexes
 
     # --- listers, one per shape (see plays): ``mask`` holds the ranks of the main group
@@ -888,7 +950,8 @@ class Tables:
         if top is None or (flushes and self.flush_bombs):
             indexes: Sequence[int] = self.spans[1][mask]
         else:
-            indexes = self.run_windows(combination, mask, top, revolution, length, exact)
+            # (straight flushes listed with straights, not bombs, may beat on other windows)
+            indexes = self.run_windows(combination, mask, top, revolution, length, exact, not flushes)
         if not indexes:
             return ()
         if self.plain_straights and self.classes and not flushes:
@@ -903,7 +966,7 @@ class Tables:
         if top is None:
             indexes: Sequence[int] = self.spans[combination.width][mask]  # (run_windows' case)
         else:
-            indexes = self.run_windows(combination, mask, top, revolution, length, exact)
+            indexes = self.run_windows(combination, mask, top, revolution, length, exact, True)
         return self.runs_of(hand, combination, indexes) if indexes else ()
 
     def _list_winged(
@@ -912,7 +975,7 @@ class Tables:
     ) -> Iterable[Play]:
         """Runs with wings: airplanes (R3.18, R3.19), by window (shortest first, low to
         high), then by the ranks of the wings."""
-        indexes = self.run_windows(combination, mask, top, revolution, length, exact)
+        indexes = self.run_windows(combination, mask, top, revolution, length, exact, True)
         return self.winged_of(hand, combination, indexes, attached) if indexes else ()
 
     def _list_flushes(
@@ -924,19 +987,42 @@ class Tables:
         return self.flushes_of(hand, combination)
 
     def flushes_of(self, hand: Hand, combination: Combination) -> list[Play]:
-        """The flushes of ``hand`` (B3.2), weakest first."""
-        straights, size = self.reader.windows, combination.most
-        found = []
+        """The flushes of ``hand`` (B3.2), weakest first: those of each suit from
+        :attr:`suit_flushes` (a hand of thirteen cards or fewer has at most two suits
+        of five cards, whose lists are merged).
+        The list may be the tables' own: read it, never change it."""
+        suit_ranks, size, table = hand.suit_ranks, combination.most, self.suit_flushes
+        if len(hand.cards) < size:
+            return []
+        found: list[Play] | None = None
         for suit in range(4):
-            ranks = rank_bits(hand.suit_ranks >> 13 * suit & 0x1FFF)
-            if len(ranks) < size:
+            ranks = suit_ranks >> 13 * suit & 0x1FFF
+            if ranks.bit_count() < size:
                 continue
-            for chosen in itertools.combinations(ranks, size):
-                if sum(1 << rank for rank in chosen) not in straights:
-                    cards = tuple([_card(rank, suit) for rank in chosen])
-                    found.append(self.reader.flush(combination, cards))
+            plays = table[suit << 13 | ranks]
+            # (sorted again, stably, as one list: the order of equal keys stays by suit)
+            found = plays if found is None else sorted(found + plays, key=_KEY)
+        return [] if found is None else found
+
+    def _suit_flushes(self, key: int) -> list[Play]:
+        """The flushes of the ranks ``key & 0x1FFF`` of the suit ``key >> 13``, weakest
+        first (an entry of :attr:`suit_flushes`)."""
+        straights, size, suit = self.reader.windows, self.catalogue[Kind.FLUSH].most, key >> 13
+        plays, shift = self.one_flush, suit << 13
+        found = []
+        for chosen in itertools.combinations([1 << rank for rank in rank_bits(key & 0x1FFF)], size):
+            ranks = sum(chosen)
+            if ranks not in straights:
+                found.append(plays[shift | ranks])
         found.sort(key=_KEY)
         return found
+
+    def _one_flush(self, key: int) -> Play:
+        """The flush of the ranks ``key & 0x1FFF`` of the suit ``key >> 13`` (an entry
+        of :attr:`one_flush`)."""
+        suit = key >> 13
+        cards = tuple([_card(rank, suit) for rank in rank_bits(key & 0x1FFF)])
+        return self.reader.flush(self.catalogue[Kind.FLUSH], cards)
 
     def _list_jokers(
         self, combination: Combination, hand: Hand, mask: int, attached: int, want: int,
@@ -953,15 +1039,22 @@ class Tables:
         exact: bool,
         top: Play | None,
         revolution: bool,
+        alone: bool = False,
     ) -> Sequence[int]:
         """The windows of ``indexes`` where a run of ``combination`` may answer ``top``:
         those of ``length`` ranks and, when the window decides (``exact``), whose run's
-        key beats ``top``'s."""
+        key beats ``top``'s. When it does not (a suit in the key, T4.1, R4.5; a family
+        ranked across kinds, B4.3), and the runs of ``combination`` are ``alone`` to be
+        listed on these windows, those whose run's strongest key (its top suit the
+        strongest, at most 3 in a key's suit part) beats ``top``'s: a run on another
+        window answers only as a chop (T4.2), which :meth:`run_windows` leaves whole."""
         lengths = self.lengths
-        if not exact or top is None:
+        if top is None or not (exact or alone):
             return [index for index in indexes if lengths[index] == length]
         keys = self.run_keys[combination.kind][revolution]
         bar = top.rev_key if revolution else top.key
+        if not exact:
+            bar -= 3
         return [index for index in indexes if lengths[index] == length and keys[index] > bar]
 
     def straights_of(self, hand: Hand, want: int, indexes: Sequence[int]) -> Iterable[Play]:
@@ -973,6 +1066,9 @@ class Tables:
         flush_ok = bool(want & self.flush_bit)
         if not self.classes:
             return self._card_straights(hand, indexes, straight_ok, flush_ok)
+        if straight_ok and not flush_ok and self.flush_is_straight and self.straight.suit_in_key:
+            # (no straight flush to tell apart or to list: every window in one step)
+            return self._suited_straights(hand, indexes)
         found: list[Play] = []
         for index in indexes:
             if straight_ok:
@@ -990,17 +1086,13 @@ class Tables:
             if self.flush_is_straight or not self._one_suit(hand.low_suit_bits, index):
                 return self._lowest_straights(hand, (index,))
         else:
-            top = self.windows[index][0].ranks[-1]
+            top = self.window_tops[index]
             shift = 2 * top
             lows = hand.low_suit_bits & ~(3 << shift)
-            suits = [suit for suit in range(4) if hand.suit_ranks >> 13 * suit + top & 1]
             if self.flush_is_straight or not any(
-                self._one_suit(lows | suit << shift, index) for suit in suits
+                self._one_suit(lows | suit << shift, index) for suit in _SUITS[hand.rank_codes[top] & 0xFFF]
             ):
-                found = []
-                for suit in suits:
-                    found += self._lowest_straights(hand, (index,), suit)
-                return found
+                return self._suited_straights(hand, (index,))
         codes = hand.rank_codes
         return list(self.straights[(index, *[codes[rank] for rank in self.windows[index][1]])])
 
@@ -1198,6 +1290,29 @@ class Tables:
                     yield reader.run(self.flush, cards, window)
 
 
+def _tie_families(found: Catalogue) -> frozenset[Kind | None]:
+    """The families of ``found`` made of plain groups whose suits break ties (R4.3):
+    each kind one rank's cards, one size, not a bomb, of no tier, listed alone (see
+    :meth:`Tables.plan`)."""
+    return frozenset(
+        combination.family
+        for combination in found
+        if all(
+            other.shape is Shape.GROUP and not other.attached and other.suit_in_key
+            and other.width == other.most and not other.is_bomb and not other.tier
+            and other.listed_with is None
+            for other in found
+            if other.family is combination.family
+        )
+    )
+
+
+def _suited_window(top: int, keys: tuple[int, int], kept: bool) -> tuple[int, int, int, int, bool]:
+    """What :meth:`Tables._suited_straights` reads of a window (see :meth:`Tables.__init__`)."""
+    key, mask = keys
+    return top, 2 * top, key, mask & ~(3 << 2 * top), kept
+
+
 def _per_rank(combination: Combination) -> int:
     """What :meth:`Tables.bounds` reads of a family: a run's cards per rank of the
     run; a group's width when it carries several attached groups (four with two,
@@ -1209,7 +1324,17 @@ def _per_rank(combination: Combination) -> int:
 
 def _card(rank: int, suit: int) -> Card:
     """The card of a rank 3..2 and a suit."""
-    return Card.from_index(4 * rank + suit)
+    return _DECK[4 * rank + suit]
+
+
+#: By the suit fields of a rank code (its low 12 bits), the suits held, low to high.
+#: (A memo of the fields met, few: a hand holds a card at most twice, so a table of
+#: all 4,096 would mostly sit out of the CPU's caches.)
+_SUITS: _Memo[int, tuple[int, ...]] = _Memo(
+    lambda fields: tuple(suit for suit in range(4) if fields >> 3 * suit & 7)
+)
+#: The cards of the ranks 3..2, by :attr:`Card.index`.
+_DECK = tuple(Card.from_index(index) for index in range(52))
 
 
 def _first(table: _Memo[_K, tuple[Play, ...]]) -> _Memo[_K, Play]:
@@ -1266,6 +1391,29 @@ def _with_attached(
         place = attached.index(rank)
         found.append(map(rows[low_main[codes[rank]]].__getitem__, slots[:place] + slots[place + 1 :]))
     return itertools.chain.from_iterable(found)
+
+
+def _tied(
+    table: _Memo[int, tuple[Play, ...]], codes: tuple[int, ...], mask: int, tie: int, top: Play,
+    revolution: bool,
+) -> list[Play]:
+    """The plays of a group of the top's family whose suits break ties (R4.3), of the
+    ranks of ``mask`` (from ``table``, by the hand's rank ``codes``), that beat
+    ``top``: those of the ranks above as they are, those of the top's rank ``tie``
+    compared (as :func:`~zhengshangyou.plays.beats` does, in short: the same family,
+    no chop among them, see :meth:`Tables.plan`)."""
+    found: list[Play] = []
+    size = len(top.cards)
+    for rank in rank_bits(mask):
+        if rank != tie:
+            found += table[codes[rank]]
+        elif revolution:
+            bar = top.rev_key
+            found += [play for play in table[codes[rank]] if play.rev_key > bar and len(play.cards) == size]
+        else:
+            bar = top.key
+            found += [play for play in table[codes[rank]] if play.key > bar and len(play.cards) == size]
+    return found
 
 
 def _beating(plays: Iterable[Play], top: Play, revolution: bool) -> Iterable[Play]:
@@ -1341,7 +1489,60 @@ def pinned_tables(rules: Rules, card: Card) -> Tables:
     tables = kept.get(card)
     if tables is None:
         tables = kept[card] = Tables(rules, True, cards_of=partial(pinned_cards, card))
+        _share(tables, tables_of(rules, True), card)
     return tables
+
+
+def _share(pinned: Tables, tables: Tables, card: Card) -> None:
+    """Fit the tables of a listing with ``card`` pinned first (R2.5), which keeps only
+    the plays holding ``card`` (:meth:`LegalPlays._with_card`): a group's entries by
+    the codes of other ranks are empty (no play of them holds ``card``), so are the
+    windows of runs without its rank (but runs with wings), and the flushes of other suits (a flush is its
+    own class: none of another suit has a member holding ``card``); the entries built from the hand's first card of each
+    rank or from no hand's cards (straights by the suits of those cards, flushes,
+    straight flushes) are read from the class view's own ``tables``. A hand's first
+    lead is met once, so its own tables would mostly miss."""
+    rank = card.rank
+    for kind, table in pinned.groups.items():
+        table.build = partial(_pinned_entry, table.build, rank, bool(pinned.catalogue[kind].attached))
+    # (and the runs only on the windows through the card's rank, but where runs of
+    # that width carry wings, which may hold it: airplanes, R3.18)
+    through = frozenset(index for index, (_, _, ranks) in enumerate(pinned.windows) if ranks >> rank & 1)
+    winged = {combination.width for combination in pinned.catalogue.of_shape(Shape.RUN) if combination.attached}
+    for width, spans in pinned.spans.items():
+        if width not in winged:
+            spans.build = partial(_pinned_spans, spans.build, through)
+    pinned.lowest_straight = tables.lowest_straight
+    pinned.suited_strengths = tables.suited_strengths
+    pinned.flushes = tables.flushes
+    pinned.one_flush = tables.one_flush
+    pinned.suit_flushes = _Memo(partial(_pinned_flushes, tables.suit_flushes, card))
+
+
+def _pinned_entry(
+    own: Callable[[int], tuple[Play, ...]], rank: int, attached: bool, key: int
+) -> tuple[Play, ...]:
+    """An entry of a group's table for a listing with a card of ``rank`` pinned (see
+    :func:`_share`): its own where the key's codes are of ``rank`` (a key is a code,
+    or with an attached group the main code << 16 | the attached code), otherwise
+    none."""
+    if key >> 12 & 0xF == rank or (attached and key >> 28 == rank):
+        return own(key)
+    return ()
+
+
+def _pinned_spans(own: Callable[[int], tuple[int, ...]], through: frozenset[int], held: int) -> tuple[int, ...]:
+    """An entry of :attr:`Tables.spans` for a listing with a card pinned (see
+    :func:`_share`): the windows of ``own``'s that are ``through`` the card's rank."""
+    return tuple(index for index in own(held) if index in through)
+
+
+def _pinned_flushes(shared: _Memo[int, list[Play]], card: Card, key: int) -> list[Play]:
+    """An entry of :attr:`Tables.suit_flushes` for a listing with ``card`` pinned (see
+    :func:`_share`): the flushes holding ``card``, of the class view's entry."""
+    if key >> 13 != card.suit or not key >> card.rank & 1:
+        return []
+    return [play for play in shared[key] if card in play.cards]
 
 
 #: The cards of a rank code with a card first (:func:`pinned_cards`): at most 108 x 15
@@ -1357,6 +1558,8 @@ _BOTH_JOKERS = 1 << 13 | 1 << 14
 _FIRST = operator.itemgetter(0)
 #: A play's key.
 _KEY = operator.attrgetter("key")
+#: Whether a combination's classes have one member each.
+_ONE_MEMBER = operator.attrgetter("one_member")
 #: The joker masks (see :meth:`Tables.plays`) of a hand without jokers.
 #: :func:`joker_masks` by the black and the red joker's counts (none, one or two).
 JOKER_MASKS = tuple(
@@ -1592,7 +1795,11 @@ class LegalPlays:
             return
         pinned = self.hand.pinned(card)
         index, rank = card.index, card.rank
-        for play in self._plays(pinned_tables(self.rules, card), pinned):
+        tables = pinned_tables(self.rules, card)
+        # The kinds whose classes have one member each: a play of them holding another
+        # card of the rank has no member holding ``card``.
+        alone = tables.one_member
+        for play in self._plays(tables, pinned):
             # One pass over the cards, by their ints (a Card's == is a Python call): 2
             # when the play holds ``card``, 1 when it holds only others of its rank.
             holds = 0
@@ -1603,9 +1810,12 @@ class LegalPlays:
                 if held.rank == rank:
                     holds = 1
             if holds == 2:
-                ordered = tuple(sorted(play.cards))  # the pinned card may stand out of order
-                yield play if ordered == play.cards else attrs.evolve(play, cards=ordered)
-            elif holds:
+                ordered = tuple(sorted(play.cards, key=CARD_INDEX))  # the pinned card may stand out of order
+                if ordered == play.cards:
+                    yield play
+                else:  # (the same play with its cards in order: new_play, which attrs.evolve is slower to reach)
+                    yield new_play(play.kind, ordered, play.key, play.rev_key, play.family, play.is_bomb, play.chop)
+            elif holds and play.kind not in alone:
                 member = self._member_holding(play, card)
                 if member is not None:
                     yield member

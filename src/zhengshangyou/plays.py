@@ -426,7 +426,8 @@ class Reader:
         ranks = 0
         for card in cards:
             ranks |= 1 << card.rank
-        suit = self._suit(cards)
+        first = cards[0].suit  # (a flush's cards are of one suit: the first's is the strongest)
+        suit = 0 if first is None else self.suit_strength[first]
         if self.rules.flush_order == "suit_first":
             strength, suit = suit << 13 | ranks, 0
         else:

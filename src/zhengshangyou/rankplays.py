@@ -484,7 +484,7 @@ class RankPlays(Sequence[RankPlay]):
         if top is None:
             want, above, length, exact = tables.enabled, ALL_RANKS, 0, True
         else:
-            want, above, length, exact = tables.plan(top, revolution, ALL_KINDS)
+            want, above, length, exact, _ = tables.plan(top, revolution, ALL_KINDS)
         found: list[RankPlay | None] = []
         held, spans = hand.held, tables.spans
         family = None if top is None else top.family
