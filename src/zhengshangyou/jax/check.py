@@ -295,7 +295,7 @@ def _without_family_options(rules: Rules) -> Rules:
         rules = rules.evolve(
             poker_hands=False, two_pair=False, straights="two_low", flush_order="rank_first", bombs="none"
         )
-    return rules.evolve(straights_by_suit=False, pair_runs_by_suit=False, chops="none")
+    return rules.evolve(straights_by_suit=False, pair_runs_by_suit=False, chops="none", chop_after_pass=False)
 
 
 def _few_ids(rules: Rules, limit: int) -> Rules:
