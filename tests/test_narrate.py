@@ -37,10 +37,12 @@ def table_rules(draw: st.DrawFn) -> Rules:
             auto_restart=draw(st.booleans()),
             target_score=None,
         )
+    locks = draw(st.booleans())
     return base.evolve(
         exchange=draw(st.sampled_from(("none", "highest_for_one_of_two", "highest_for_any"))),
         auto_restart=draw(st.booleans()),
-        pass_locks_out=draw(st.booleans()),
+        pass_locks_out=locks,
+        chop_after_pass=base.chop_after_pass and locks,  # (T5.2: only with pass_locks_out)
         end=draw(st.sampled_from(("one_left", "first_out"))),
         target_score=None,
     )

@@ -299,7 +299,9 @@ class _Table:
             left = [other for other in range(len(self.held)) if self.held[other]]
             if (rules.end == "first_out" and place == 1) or len(left) <= 1:
                 return False
-        following = next_to_act(self.held, self.locked, seat)
+        # (T5.2: a seat locked out by a pass may chop a 2 or a chop: it is not shut out then)
+        shut = 0 if rules.chop_after_pass and play.chop else self.locked
+        following = next_to_act(self.held, shut, seat)
         if following in (seat, -1):
             self.new_trick()
             leader = seat if self.held[seat] else next_active(self.held, seat)
@@ -358,7 +360,9 @@ class _Table:
         self.passed |= bit
         if self.rules.pass_locks_out:
             self.locked |= bit
-        done = self.passed | self.locked
+        top = self.top
+        chopping = self.rules.chop_after_pass and top is not None and top.chop  # (T5.2)
+        done = self.passed | (0 if chopping else self.locked)
         top_seat = self.top_seat
         if all(
             other == top_seat or not self.held[other] or done >> other & 1

@@ -80,9 +80,10 @@ from zhengshangyou.cards import Card
 from zhengshangyou.errors import InvalidSetupError, WrongTypeError, brief_repr
 from zhengshangyou.exchange import ExchangeState, ExchangeStep
 from zhengshangyou.game import Action, Deal, HandState, Match, Observation, Phase, State, Trick
+from zhengshangyou.game.deal import lowest_card
 from zhengshangyou.hand import Hand
 from zhengshangyou.plays import Play
-from zhengshangyou.rules import shared
+from zhengshangyou.rules import Rules, shared
 
 __all__ = ["sample_world"]
 
@@ -267,9 +268,50 @@ def _start_card_leader(observation: Observation) -> int:
     """The first leader of the hand when the start card chose it (R2.4, R2.6), else -1."""
     rules = observation.rules
     method = rules.first_lead if observation.hand_number == 0 else rules.later_lead
-    if method != "start_card":
+    if method != "start_card" or rules.cards_each is not None:
+        # (B2.1, T2.1: with cards left out the start card may be undealt and the lowest
+        # dealt card chose the leader; worlds do not weigh that: not conditioned on)
         return -1
     return _first_leader(observation)
+
+
+#: How many times a world whose deal would have chosen another first leader is drawn
+#: again before the observation is taken as inconsistent (B2.2, T2.2).
+_REDRAWS = 10_000
+
+
+def _lowest_card_leader(observation: Observation) -> int:
+    """The first leader of the hand when the start card chose it in a deal that leaves
+    cards out (B2.1, T2.1: the start card may be undealt, B2.2, T2.2), else -1."""
+    rules = observation.rules
+    if rules.cards_each is None:
+        return -1
+    method = rules.first_lead if observation.hand_number == 0 else rules.later_lead
+    results = observation.results
+    if results and rules.instant_wins != "none" and not any(results[-1].played) and rules.first_lead == "start_card":
+        method = "start_card"  # (the hand after an instant win, T2.2)
+    return _first_leader(observation) if method == "start_card" else -1
+
+
+def _start_card_holder_of(deal: Deal, rules: Rules) -> int:
+    """The seat the start card rule chooses in ``deal`` (R2.4, B2.2, T2.2): the start
+    card's holder, first in play order from the dealer; with it undealt, the holder of
+    the lowest dealt card.
+
+    >>> from zhengshangyou.game.deal import deal_cards
+    >>> rules = Rules.preset("tien-len", players=2)
+    >>> deal = deal_cards(rules, dealer=0, rng=random.Random(1))
+    >>> holder = _start_card_holder_of(deal, rules)
+    >>> rules.start_card in deal.hands[holder] or rules.start_card in deal.undealt
+    True
+    """
+    players, dealer, hands = rules.players, deal.dealer, deal.hands
+    seats = [(dealer + step) % players for step in range(players)]
+    for seat in seats:
+        if rules.start_card in hands[seat]:
+            return seat
+    lowest = lowest_card(rules, [card for seat in seats for card in hands[seat]])
+    return next(seat for seat in seats if lowest in hands[seat])
 
 
 # --- what the worlds of one observation share ------------------------------------
@@ -288,6 +330,7 @@ class _Template:
         self._known_hands(observation, pins)
         self._split_pool(observation, pins, pool)
         self._shared_parts(observation)
+        self.lowest_leader = _lowest_card_leader(observation)
 
     def _pins(self, observation: Observation) -> tuple[list[Counter[int]], Counter[int]]:
         """The cards (by index) each seat must hold besides those it has played (R2.4,
@@ -305,6 +348,8 @@ class _Template:
         # The kitty (D2.2, D4.1): face down until the landlord takes it (``hidden``
         # places of their own), then in his hand: pinned there when the seat saw it.
         self.kitty_free = rules.kitty if observation.landlord < 0 else 0
+        if rules.cards_each is not None:  # the cards left out of the deal, unseen (B2.1, T2.1)
+            self.kitty_free += rules.deck_size - rules.kitty - rules.cards_each * rules.players
         if observation.kitty:
             required[observation.landlord].update(card.index for card in observation.kitty)
         pool: Counter[int] = Counter(card.index for card in rules.deck())
@@ -486,7 +531,22 @@ class _Template:
         return drawn, rest[start:]
 
     def sample(self, rng: random.Random) -> State:
-        """One world, drawn with ``rng``."""
+        """One world, drawn with ``rng``. With cards left out of the deal (B2.1, T2.1)
+        and the start card choosing the first leader, the worlds whose deal would have
+        chosen another leader (the start card's holder, or, with it undealt, the lowest
+        dealt card's: B2.2, T2.2) are drawn again: what remains is drawn as the facts
+        weigh it."""
+        leader = self.lowest_leader
+        if leader < 0:
+            return self._sample(rng)
+        for _ in range(_REDRAWS):
+            world = self._sample(rng)
+            if _start_card_holder_of(world.deal, world.match.rules) == leader:
+                return world
+        raise _inconsistent(f"no world in {_REDRAWS} draws has seat {leader} lead as the start card rule says")
+
+    def _sample(self, rng: random.Random) -> State:
+        """One world, drawn with ``rng``, before the check of :meth:`sample`."""
         hands, dealt = list(self.hands), list(self.dealt)
         unseen, kitty = self._unseen(rng)
         for other, cards in zip(self.order, unseen, strict=True):
@@ -499,7 +559,12 @@ class _Template:
         trick_card = observation.trick_card
         if self.observation.rules.kitty:
             kitty, trick_card = self._kitty(rng, dealt_hands, kitty)
-        deal = Deal(observation.dealer, tuple(dealt_hands), trick_card, observation.trick_seat, tuple(sorted(kitty)))
+        left_out = tuple(sorted(kitty)) if self.observation.rules.cards_each is not None else ()
+        if left_out:  # (B2.1, T2.1: the cards nobody holds are the undealt ones)
+            kitty = []
+        deal = Deal(
+            observation.dealer, tuple(dealt_hands), trick_card, observation.trick_seat, tuple(sorted(kitty)), left_out
+        )
         match = attrs.evolve(self.match, seed=rng.getrandbits(64))
         if observation.phase is Phase.AUCTION:
             return self._auction(match, deal)
