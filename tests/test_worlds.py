@@ -48,6 +48,8 @@ from zhengshangyou import (
 )
 from zhengshangyou.exchange import highest_cards
 from zhengshangyou.game import check_deal
+from zhengshangyou.game.deal import lowest_card
+from zhengshangyou.game.trickplay import instant_win
 from zhengshangyou.worlds import sample_world
 
 # --- what every sampled world must keep ------------------------------------------
@@ -76,7 +78,12 @@ def assert_shows(world: State, seen: Observation) -> None:
     cards.update(card for played in seen.played_cards for card in played)
     if seen.landlord < 0:  # the kitty still face down (D2.2, D4.1)
         cards.update(world.deal.kitty)
+    # The cards a deal leaves out (B2.1, T2.1) are nobody's, unseen by every seat: the
+    # world's deal holds the rest of the deck there, as many as the rules leave out.
+    cards.update(world.deal.undealt)
     assert cards == Counter(rules.deck())
+    each = rules.cards_each
+    assert len(world.deal.undealt) == (0 if each is None else rules.deck_size - rules.kitty - each * rules.players)
     if seen.kitty:  # the kitty the seat saw is the world's, and the landlord holds it unless played (D4.1)
         assert world.deal.kitty == seen.kitty
         held = Counter(world.hands[seen.landlord]) + Counter(seen.played_cards[seen.landlord])
@@ -90,7 +97,8 @@ def assert_shows(world: State, seen: Observation) -> None:
 
 def assert_rules_kept(world: State, seen: Observation) -> None:
     """The Loser gave its highest card (R8.2, R8.3) and the start card chose the first
-    leader (R2.4, R2.6), in the sampled world's own deal."""
+    leader (R2.4, R2.6), in the sampled world's own deal; under instant wins, a hand
+    that went on began with no seat holding one (T6.2)."""
     rules = seen.rules
     if seen.hand_number and seen.exchanged:
         loser = seen.results[seen.hand_number - 1].loser
@@ -98,16 +106,25 @@ def assert_rules_kept(world: State, seen: Observation) -> None:
         assert isinstance(give, Give)
         assert give.card in highest_cards(world.deal.hands[loser], rules)
     method = rules.first_lead if seen.hand_number == 0 else rules.later_lead
+    if seen.hand_number and rules.instant_wins != "none" and not any(seen.results[-1].played):
+        # T2.2: the hand after an instant win starts with the start card rule where the first does
+        method = "start_card" if rules.first_lead == "start_card" else method
     leader = first_leader(world)
+    # each seat's cards when play began: those it holds, and those it has played since
+    began = [Hand((*world.hands[other], *seen.played_cards[other])) for other in range(rules.players)]
     if method == "start_card" and leader >= 0:
         players, dealer = rules.players, seen.dealer
         in_play_order = [(dealer + step) % players for step in range(players)]
-        holders = [
-            other
-            for other in in_play_order
-            if rules.start_card in world.hands[other] or rules.start_card in seen.played_cards[other]
-        ]
+        holders = [other for other in in_play_order if rules.start_card in began[other]]
+        if not holders:
+            # B2.2, T2.2: a deal that leaves cards out (B2.1, T2.1) may leave the start
+            # card out; then the holder of the lowest card dealt leads, first in play order
+            assert rules.start_card in world.deal.undealt
+            lowest = lowest_card(rules, [card for hand in began for card in hand])
+            holders = [other for other in in_play_order if lowest in began[other]]
         assert holders[0] == leader
+    if rules.instant_wins != "none" and leader >= 0:
+        assert all(instant_win(rules, hand) is None for hand in began)
 
 
 def without_offers(log: tuple[Action, ...]) -> tuple[Action, ...]:
@@ -199,6 +216,8 @@ def test_R5_R6_play_goes_on_from_a_sampled_world(state: State, draw: random.Rand
         game.next_hand()
         assert game.state.hand_number == state.hand_number + 1
         for _ in range(4):
+            if game.is_hand_over:  # (under instant wins the next hand may be won before any play, T6.2)
+                break
             game.play(draw.choice(list(game.legal_moves())))
 
 
