@@ -476,6 +476,90 @@ def test_R2_6_R8_3_worlds_are_uniform_with_the_start_card_after_an_exchange(
     assert_uniform(game.state, 1, worlds, 3000)
 
 
+def undealt_worlds(state: State, seat: int) -> dict[tuple[Hand, ...], float]:
+    """Two players and a deal that leaves cards out (B2.1, T2.1): every world ``seat``
+    cannot tell from ``state``, by brute force: each way to split the cards hidden
+    from it between the other seat's hand and the undealt cards, kept when the hand
+    replayed from that deal shows the seat the same observation (so the start card
+    rule chose the same leader, B2.2, T2.2)."""
+    rules, seen = state.rules, state.observation(seat)
+    other = 1 - seat
+    hidden = sorted([*state.hands[other], *state.deal.undealt])
+    worlds: dict[tuple[Hand, ...], float] = {}
+    for chosen in itertools.combinations(range(len(hidden)), len(state.hands[other])):
+        held = [hidden[place] for place in chosen]
+        left_out = tuple(card for place, card in enumerate(hidden) if place not in chosen)
+        hands = list(state.deal.hands)
+        hands[other] = Hand((*state.played_cards[other], *held))
+        deal = Deal(state.dealer, tuple(hands), undealt=left_out)
+        again = replayed(rules, [deal], state, arranged=False)
+        if again is not None and not differences(again.observation(seat), seen):
+            worlds[(Hand(held),)] = 1
+    return worlds
+
+
+def test_B2_2_T2_2_worlds_weigh_a_start_card_left_out() -> None:
+    """Tiến Lên with two players leaves 26 cards out (T2.1); the first lead need not
+    show the 3S (start_card_must_be_played=False): the leader held it, or it was left
+    out and the leader held the lowest card dealt (T2.2). Near the end of the hand the
+    worlds of a seat that did not lead are enumerated: both kinds are among them, and
+    the sampled ones fall among them uniformly."""
+    rules = Rules.preset("tien-len", players=2, start_card_must_be_played=False)
+    start = rules.start_card
+    for seed in itertools.count():
+        rng = random.Random(seed)
+        game = Game(rules, seed=seed)
+        seat = 1 - game.to_act  # the seat that does not lead
+        while not game.is_hand_over and len(game.hands[1 - seat]) > 2:
+            game.play(rng.choice(list(game.legal_moves())))
+        if game.is_hand_over or start in game.observation(seat).played_cards[1 - seat]:
+            continue
+        worlds = undealt_worlds(game.state, seat)
+        if any(start in world[0] for world in worlds) and len(worlds) < 300:
+            break
+    assert any(start not in world[0] for world in worlds)  # left out, or played and not seen: T2.2
+    seen = game.observation(seat)
+    for world in (sample_world(seen, random.Random(number)) for number in range(20)):
+        assert_shows(world, seen)
+        assert_rules_kept(world, seen)
+    assert_uniform(game.state, seat, worlds, 4000)
+
+
+def test_B2_1_the_face_up_52nd_card_shows_under_a_random_first_bidder() -> None:
+    """Big Two's plays with three players and a landlord but no kitty deal the 52nd card
+    face up (B2.1): it names the first bidder, and, face up, every seat sees it even
+    under first_bidder="random" (whose marked card is otherwise hidden, D2.3). (The
+    fuzz run of the sampled worlds found it hidden: a world could not place it.)"""
+    rules = Rules(
+        players=3, teams="landlord", poker_hands=True, jokers=False, joker_bomb=False, suit_order="DCHS",
+        first_lead="landlord", later_lead="landlord", end="first_out", scoring="multiplier", auction="bid",
+        first_bidder="random", all_pass="redeal", bid_rounds="once",
+    )
+    assert rules.odd_card_face_up
+    state = State.new(rules, seed=1)
+    for seat in range(3):
+        assert state.observation(seat).trick_card == state.deal.trick_card is not None
+    assert_worlds(state, random.Random(0))
+
+
+def test_T6_2_worlds_after_an_instant_win() -> None:
+    """A hand won by an instant win before any play (T6.2) has worlds for every seat,
+    and so has the next one, which the start card leads again (T2.2)."""
+    rules = Rules.preset("tien-len", instant_wins="south", target_score=None)
+    dragon = "3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS 2S"
+    first = Deal(0, (Hand.parse(dragon), *(Hand(()) for _ in range(3))))
+    rest = [card for card in rules.deck() if card not in first.hands[0]]
+    first = Deal(0, (first.hands[0], Hand(rest[0:13]), Hand(rest[13:26]), Hand(rest[26:39])))
+    game = Game(rules, seed=0, deals=[first])
+    assert game.is_hand_over
+    assert game.state.results[0].winner == 0
+    assert_worlds(game.state, random.Random(0))
+    game.next_hand()
+    assert_worlds(game.state, random.Random(1))
+    game.play(next(iter(game.legal_moves())))
+    assert_worlds(game.state, random.Random(2))
+
+
 # --- input, determinism, the template's reuse ------------------------------------
 
 
