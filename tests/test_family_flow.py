@@ -12,7 +12,10 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from test_game_observation import assert_no_leak
 from zhengshangyou.actions import PASS
 from zhengshangyou.cards import Card, parse_cards
 from zhengshangyou.errors import (
@@ -27,6 +30,7 @@ from zhengshangyou.hand import Hand
 from zhengshangyou.record import Record
 from zhengshangyou.rules import Rules
 from zhengshangyou.scoring import score_hand
+from zhengshangyou.testing import rules_sets
 
 FAMILY_PRESETS = ("big-two", "big-two-taiwan", "pusoy-dos", "tien-len", "tien-len-pagat", "tien-len-north")
 
@@ -228,6 +232,59 @@ def test_acceptance_3_random_games_end_with_every_card_accounted_for(preset: str
         again = Record.from_json(record.to_json())
         assert again.hands[0].deal == deal
         assert again.replay().state.hands == state.hands
+
+
+def _uses_the_flow(rules: Rules) -> bool:
+    """Whether a rule set plays some of Big Two's or Tiến Lên's flow (B2, B5–B7, T2, T5–T7)."""
+    return (
+        rules.poker_hands
+        or rules.chops != "none"
+        or rules.cards_each is not None
+        or rules.instant_wins != "none"
+        or rules.scoring in ("last_pays", "placement_payments")
+    )
+
+
+#: Random valid rule sets for 2 to 4 players that use the flow's options (issue 37, acceptance 3).
+FLOW_RULES = st.integers(2, 4).flatmap(lambda players: rules_sets(players=players)).filter(_uses_the_flow)
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules=FLOW_RULES, seed=st.integers(0, 2**20), shuffle=st.randoms())
+def test_acceptance_3_random_option_sets_end_with_every_card_accounted_for(
+    rules: Rules, seed: int, shuffle: random.Random
+) -> None:
+    """Random whole hands under random option sets: they end within ``max_moves``
+    with every card held, played, in the kitty or left out (B2.1, T2.1); the payments
+    of B7.1, T7.1 and T7.2 sum to zero (each is paid by one seat to another); no seat's
+    observation changes when the cards hidden from it, the undealt ones included,
+    are dealt anew (the swap test); the record replays the hand."""
+    game = Game(rules, seed=seed)
+    rng = random.Random(seed)
+    deal = game.state.deal
+    for step in range(rules.max_moves + 1):
+        if game.is_hand_over:
+            break
+        if step % 7 == 0:
+            assert_no_leak(game.state, shuffle)
+        game.play(rng.choice(list(game.legal_moves())))
+    assert game.is_hand_over
+    state = game.state
+    held = [card for hand in state.hands for card in hand]
+    played = [card for cards in state.played_cards for card in cards]
+    kitty = deal.kitty if state.landlord < 0 else ()  # (the landlord took it, D4.1)
+    assert Counter([*held, *played, *deal.undealt, *kitty]) == Counter(rules.deck())
+    each = rules.cards_each
+    assert len(deal.undealt) == (0 if each is None else rules.deck_size - rules.kitty - each * rules.players)
+    result = state.result
+    assert result is not None
+    assert sorted(result.finishing_order) == list(range(rules.players))
+    if rules.teams == "none" and rules.scoring in ("cards_left", "last_pays", "placement_payments"):
+        assert sum(result.scores) == 0
+    assert_no_leak(state, shuffle)
+    again = Record.from_json(Record.from_game(game).to_json())
+    assert again.hands[0].deal == deal
+    assert again.replay().state.hands == state.hands
 
 
 def test_T2_1_observations_never_show_undealt_cards() -> None:

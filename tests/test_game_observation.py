@@ -116,12 +116,19 @@ def known_cards(state: State, seat: int, *, start_card: bool = False) -> list[Co
 
 
 def permuted(
-    state: State, seat: int, rng: random.Random, *, start_card: bool = False, kitty_kept: bool = False
+    state: State,
+    seat: int,
+    rng: random.Random,
+    *,
+    start_card: bool = False,
+    kitty_kept: bool = False,
+    undealt: bool = False,
 ) -> State:
     """``state`` with the cards hidden from ``seat`` dealt anew among the other seats
-    (and the kitty, while face down, unless ``kitty_kept``)."""
+    (and the kitty, while face down, unless ``kitty_kept``; with ``undealt``, the cards
+    the deal left out too, which no seat sees: B2.1, T2.1)."""
     pinned = known_cards(state, seat, start_card=start_card)
-    pool: list[Card] = []
+    pool: list[Card] = list(state.deal.undealt) if undealt else []
     kitty = state.deal.kitty
     face_down = bool(kitty) and state.landlord < 0 and not kitty_kept  # before the landlord takes it (D4.1)
     if face_down:
@@ -159,6 +166,9 @@ def permuted(
             kitty = tuple(sorted(new_kitty.elements()))
         dealt.append(Hand(deal.elements()))
         del pool[:hidden]
+    left_out = state.deal.undealt
+    if undealt:
+        left_out, pool = tuple(sorted(pool[: len(left_out)])), pool[len(left_out) :]
     if face_down:
         kitty, pool = tuple(sorted(pool)), []
     assert not pool
@@ -166,7 +176,7 @@ def permuted(
         state,
         hands=tuple(hands),
         hand_state=attrs.evolve(
-            state.hand_state, deal=attrs.evolve(state.deal, hands=tuple(dealt), kitty=kitty)
+            state.hand_state, deal=attrs.evolve(state.deal, hands=tuple(dealt), kitty=kitty, undealt=left_out)
         ),
     )
 
@@ -183,12 +193,17 @@ def differences(first: Observation, second: Observation) -> list[str]:
 
 def assert_no_leak(state: State, shuffle: random.Random) -> None:
     for seat in range(state.players):
-        other = permuted(state, seat, shuffle)
+        # the cards a deal leaves out (B2.1, T2.1) are hidden from every seat: swapped too
+        other = permuted(state, seat, shuffle, undealt=True)
         assert other.hands[seat] == state.hands[seat]
         assert [len(hand) for hand in other.hands] == [len(hand) for hand in state.hands]
+        assert len(other.deal.undealt) == len(state.deal.undealt)
         assert not differences(other.observation(seat), state.observation(seat))
         if seat != state.to_act:
             continue
+        # (the moves' checks below keep the undealt cards: the start of play, after an
+        # exchange, shows who held the start card or the lowest card dealt, B2.2, T2.2)
+        other = permuted(state, seat, shuffle, undealt=state.phase is Phase.PLAY)
         # what the seat sees after each of its moves does not depend on the hidden
         # cards either (must_beat, auto_restart, the end of a hand, the exchange...);
         # a move that ends the exchange starts the play, whose first leader may be the
