@@ -542,6 +542,46 @@ def test_B2_1_the_face_up_52nd_card_shows_under_a_random_first_bidder() -> None:
     assert_worlds(state, random.Random(0))
 
 
+def test_BE10_worlds_keep_the_next_lowest_card_with_the_face_up_start_card() -> None:
+    """Big Two with three players: when the face-up 52nd card is the start card 3♦ it
+    went to the 3♣ holder (B2.1, BE10): every world of another seat gives that seat the
+    3♣ as long as it has not played it, and its deal is one a game deals."""
+    rules = Rules.preset("big-two", players=3)
+    start, next_lowest = Card.parse("3D"), Card.parse("3C")
+    rest = [card for card in rules.deck() if card not in (start, next_lowest)]
+    hands = [[next_lowest, start, *rest[:16]], rest[16:33], rest[33:]]
+    deal = Deal(0, tuple(Hand(cards) for cards in hands), start, 0)
+    state = State.new(rules, seed=0, deals=[deal], arranged=True)
+    assert state.to_act == 0  # (the start card's holder leads, B2.2)
+    for seat in (1, 2):
+        seen = state.observation(seat)
+        assert seen.trick_card == start
+        for number in range(20):
+            world = sample_world(seen, random.Random(number))
+            assert next_lowest in world.hands[0]
+            assert_shows(world, seen)
+    assert_worlds(state, random.Random(3))
+
+
+def test_T6_2_a_world_with_an_instant_win_is_drawn_again_a_bounded_number_of_times(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Under instant wins a hand that went on began with no seat holding one (T6.2):
+    worlds that deal one are drawn again; an observation whose every world deals one
+    (here: the test says every hand is one) is refused after a bounded number of draws."""
+    import zhengshangyou.worlds as worlds
+
+    rules = Rules.preset("tien-len", instant_wins="south")
+    game = Game(rules, seed=next(seed for seed in range(50) if not Game(rules, seed=seed).is_hand_over))
+    seen = game.observation(0)
+    world = sample_world(seen, random.Random(0))
+    assert_rules_kept(world, seen)
+    monkeypatch.setattr(worlds, "_REDRAWS", 5)
+    monkeypatch.setattr(worlds, "instant_win", lambda rules, hand: "dragon")
+    with pytest.raises(InvalidSetupError, match=r"T6\.2"):
+        sample_world(attrs.evolve(seen), random.Random(0))
+
+
 def test_T6_2_worlds_after_an_instant_win() -> None:
     """A hand won by an instant win before any play (T6.2) has worlds for every seat,
     and so has the next one, which the start card leads again (T2.2)."""

@@ -508,10 +508,9 @@ class _Template:
         first = next(
             (action.move for action in observation.history if isinstance(action.move, Play)), None
         )
-        if first is None:
+        if first is None:  # (the leader to play: the card it must include shows, R2.5)
             must = observation.must_include
-            if must is None:  # (no lead to show it yet)
-                return None, None
+            assert must is not None
             return (True, None) if must == rules.start_card else (False, must)
         if rules.start_card in first.cards:
             return True, None
