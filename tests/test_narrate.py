@@ -390,3 +390,20 @@ def test_T2_2_the_story_of_a_hand_says_an_undealt_start_card() -> None:
     told = [event.text for event in events(after.observation(1 - after.log[0].seat), unicode=False)]
     assert f"the start card 3S was not dealt: the holder of the lowest card dealt, {lowest}, leads (T2.2)" in " ".join(told)
     assert f"the first lead must include {lowest} (R2.5)" in told
+
+
+def test_T2_2_after_an_instant_win_the_start_card_leads_again() -> None:
+    """A hand won at once by a dragon (T6.2); the next hand's first lead is the 3♠
+    holder's again, as in the first hand (T2.2), not the winner's (later_lead)."""
+    rules = Rules.preset("tien-len", instant_wins="south", target_score=None)
+    dragon = Hand.parse("3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2S")
+    rest = [card for card in rules.deck() if card not in dragon]
+    first = Deal(0, (dragon, Hand(rest[0:13]), Hand(rest[13:26]), Hand(rest[26:39])), undealt=())
+    state = State.new(rules, seed=0, deals=[first])
+    assert state.result is not None
+    assert state.result.winner == 0
+    state = state.next_hand()
+    told = [event.text for event in events(state.observation(state.to_act), unicode=False)]
+    assert any(
+        "leads: the holder of the start card 3S leads the hand after an instant win (T2.2)" in text for text in told
+    )

@@ -173,13 +173,13 @@ class _Table:
         """Why ``seat`` leads the hand's first trick (R2.4, R2.6)."""
         seen, rules, name = self.seen, self.rules, self.names[seat]
         method = rules.first_lead if seen.hand_number == 0 else rules.later_lead
+        which, rule = ("the first hand", "R2.4") if seen.hand_number == 0 else ("every hand", "R2.6")
         if seen.hand_number and rules.instant_wins != "none" and not any(seen.results[-1].played):
             # T2.2: after an instant win the start card leads again, where it led the first hand
-            method = "start_card" if rules.first_lead == "start_card" else method
+            if rules.first_lead == "start_card":
+                method, which, rule = "start_card", "the hand after an instant win", "T2.2"
         lowest: Card | None = None  # the lowest card dealt, when the start card was not (B2.2, T2.2)
         if method == "start_card":
-            which = "the first hand" if seen.hand_number == 0 else "every hand"
-            rule = "R2.4" if seen.hand_number == 0 else "R2.6"
             start, undealt = self.cards((rules.start_card,)), "B2.2" if rules.poker_hands else "T2.2"
             if rules.start_card_must_be_played:  # (the first lead shows which)
                 if play is None:

@@ -301,11 +301,15 @@ def _start_card_leader(observation: Observation) -> int:
 
 def _low_key(rules: Rules, card: int) -> tuple[int, int]:
     """The order of :func:`~zhengshangyou.game.deal.lowest_card` on card indexes: by
-    rank, then by ``rules.suit_order`` (by index without one; B1.1, T1.1, R1.2)."""
+    rank, then by ``rules.suit_order`` (by index without one; B1.1, T1.1, R1.2).
+
+    >>> _low_key(Rules(), Card.parse("3S").index), _low_key(Rules.preset("tien-len"), Card.parse("3S").index)
+    ((3, 0), (0, 0))
+    """
     order, found = rules.suit_order, _CARDS[card]
     if order is None:
         return card, 0
-    return found.rank, order.index(found.suit) if found.suit is not None else 0
+    return int(found.rank), order.index(found.suit) if found.suit is not None else 0
 
 
 #: How many times a world in which a seat held an instant win at the start of play is
