@@ -174,10 +174,10 @@ class _Table:
         seen, rules, name = self.seen, self.rules, self.names[seat]
         method = rules.first_lead if seen.hand_number == 0 else rules.later_lead
         which, rule = ("the first hand", "R2.4") if seen.hand_number == 0 else ("every hand", "R2.6")
-        if seen.hand_number and rules.instant_wins != "none" and not any(seen.results[-1].played):
+        instant = seen.hand_number and rules.instant_wins != "none" and not any(seen.results[-1].played)
+        if instant and rules.first_lead == "start_card":
             # T2.2: after an instant win the start card leads again, where it led the first hand
-            if rules.first_lead == "start_card":
-                method, which, rule = "start_card", "the hand after an instant win", "T2.2"
+            method, which, rule = "start_card", "the hand after an instant win", "T2.2"
         lowest: Card | None = None  # the lowest card dealt, when the start card was not (B2.2, T2.2)
         if method == "start_card":
             start, undealt = self.cards((rules.start_card,)), "B2.2" if rules.poker_hands else "T2.2"
