@@ -178,8 +178,8 @@ def permuted(
         del pool[:hidden]
     left_out = state.deal.undealt
     if undealt:
-        free = len(left_out) - len(kept)
-        left_out, pool = tuple(sorted([*kept, *pool[:free]])), pool[free:]
+        room = len(left_out) - len(kept)
+        left_out, pool = tuple(sorted([*kept, *pool[:room]])), pool[room:]
     if face_down:
         kitty, pool = tuple(sorted(pool)), []
     assert not pool
