@@ -91,6 +91,8 @@ def play_out(env: VsBotsEnv, seed: int, agent: np.random.Generator) -> list[tupl
     ),
 )
 def test_issue15_check_env_under_every_preset_and_table_size(preset: str, players: int) -> None:
+    if Rules.preset(preset).hand_size == 13 and players > 4:
+        pytest.skip("Tiến Lên deals 13 each to 2 to 4 players (T2.1)")
     env = gymnasium.make(ENV_ID, preset=preset, players=players)
     checked(env.unwrapped)  # through make: the spec is there, so the "ansi" mode is checked too
     env.close()

@@ -91,6 +91,8 @@ CASES = [
     ids=["-".join(map(str, case)) for case in CASES],
 )
 def test_issue15_api_and_seed_tests_pass_R2_1_R8(preset: str, players: int, exchange: str) -> None:
+    if Rules.preset(preset).hand_size == 13 and players > 4:
+        pytest.skip("Tiến Lên deals 13 each to 2 to 4 players (T2.1)")
     kwargs = options(preset, players, exchange)
     table = watched(**kwargs)
     with quiet():

@@ -35,6 +35,7 @@ from zhengshangyou import (
     Offer,
     Phase,
     Play,
+    Rank,
     Return,
     Rules,
     State,
@@ -76,11 +77,12 @@ def random_position(rules: Rules, seed: int, steps: int) -> State:
     return game.state
 
 
-def known_cards(state: State, seat: int, *, start_card: bool = False) -> list[Counter[Card]]:
+def known_cards(state: State, seat: int, *, start_card: bool = False, twos: bool = False) -> list[Counter[Card]]:
     """For each other seat, the cards ``seat`` knows it still holds (as far as that
     seat holds them now): the face-up trick card, exchanged and offered cards; with
     ``start_card``, also every copy of the start card, whose holder the first lead of a
-    hand makes public under ``later_lead="start_card"`` (R2.6)."""
+    hand makes public under ``later_lead="start_card"`` (R2.6); with ``twos``, the 2s,
+    which the end of a hand shows where they count (``two_doubles``, B7.1; thối heo, T7.2)."""
     pinned: list[Counter[Card]] = [Counter() for _ in range(state.players)]
 
     def pin(holder: int, card: Card) -> None:
@@ -112,16 +114,31 @@ def known_cards(state: State, seat: int, *, start_card: bool = False) -> list[Co
         for holder, hand in enumerate(state.hands):
             for _ in range(hand.count(state.rules.start_card)):
                 pin(holder, state.rules.start_card)
+    if twos:
+        for holder, hand in enumerate(state.hands):
+            for card in hand:
+                if card.rank is Rank.TWO:
+                    pin(holder, card)
     return pinned
 
 
 def permuted(
-    state: State, seat: int, rng: random.Random, *, start_card: bool = False, kitty_kept: bool = False
+    state: State,
+    seat: int,
+    rng: random.Random,
+    *,
+    start_card: bool = False,
+    kitty_kept: bool = False,
+    undealt: bool = False,
+    twos: bool = False,
 ) -> State:
     """``state`` with the cards hidden from ``seat`` dealt anew among the other seats
-    (and the kitty, while face down, unless ``kitty_kept``)."""
-    pinned = known_cards(state, seat, start_card=start_card)
-    pool: list[Card] = []
+    (and the kitty, while face down, unless ``kitty_kept``; with ``undealt``, the cards
+    the deal left out too, which no seat sees: B2.1, T2.1)."""
+    pinned = known_cards(state, seat, start_card=start_card, twos=twos)
+    # (with ``twos`` the undealt 2s stay undealt: which seats hold 2s is what shows)
+    kept = [card for card in state.deal.undealt if twos and card.rank is Rank.TWO] if undealt else []
+    pool: list[Card] = [card for card in state.deal.undealt if card not in kept] if undealt else []
     kitty = state.deal.kitty
     face_down = bool(kitty) and state.landlord < 0 and not kitty_kept  # before the landlord takes it (D4.1)
     if face_down:
@@ -159,6 +176,10 @@ def permuted(
             kitty = tuple(sorted(new_kitty.elements()))
         dealt.append(Hand(deal.elements()))
         del pool[:hidden]
+    left_out = state.deal.undealt
+    if undealt:
+        room = len(left_out) - len(kept)
+        left_out, pool = tuple(sorted([*kept, *pool[:room]])), pool[room:]
     if face_down:
         kitty, pool = tuple(sorted(pool)), []
     assert not pool
@@ -166,7 +187,7 @@ def permuted(
         state,
         hands=tuple(hands),
         hand_state=attrs.evolve(
-            state.hand_state, deal=attrs.evolve(state.deal, hands=tuple(dealt), kitty=kitty)
+            state.hand_state, deal=attrs.evolve(state.deal, hands=tuple(dealt), kitty=kitty, undealt=left_out)
         ),
     )
 
@@ -183,16 +204,28 @@ def differences(first: Observation, second: Observation) -> list[str]:
 
 def assert_no_leak(state: State, shuffle: random.Random) -> None:
     for seat in range(state.players):
-        other = permuted(state, seat, shuffle)
+        # the cards a deal leaves out (B2.1, T2.1) are hidden from every seat: swapped too
+        other = permuted(state, seat, shuffle, undealt=True)
         assert other.hands[seat] == state.hands[seat]
         assert [len(hand) for hand in other.hands] == [len(hand) for hand in state.hands]
+        assert len(other.deal.undealt) == len(state.deal.undealt)
         assert not differences(other.observation(seat), state.observation(seat))
         if seat != state.to_act:
             continue
+        # (the moves' checks below keep the undealt cards where a move shows something of
+        # the dealt ones: the start of play, after an exchange, shows who held the start
+        # card or the lowest card dealt, B2.2, T2.2; a trick that ends at once, that the
+        # other seats together could not beat the play, R5.6; and they keep the 2s where
+        # the scores count them, which the end of the hand shows: B7.1, T7.2)
+        shows_twos = state.rules.two_doubles or state.rules.thoi_heo
+        undealt = state.phase is Phase.PLAY and not state.rules.auto_restart
+        other = permuted(state, seat, shuffle, undealt=undealt, twos=shows_twos)
         # what the seat sees after each of its moves does not depend on the hidden
         # cards either (must_beat, auto_restart, the end of a hand, the exchange...);
         # a move that ends the exchange starts the play, whose first leader may be the
         # start card's holder: that much becomes public
+        if state.phase is Phase.EXCHANGE and state.rules.instant_wins != "none":
+            continue  # (a move that ends the exchange shows whether a seat held an instant win, T6.2)
         if state.phase is Phase.EXCHANGE and state.rules.later_lead == "start_card":
             other = permuted(state, seat, shuffle, start_card=True)
         # a move that ends the auction shows the landlord the kitty, and every seat

@@ -43,6 +43,7 @@ import jax.numpy as jnp  # noqa: E402
 import numpy as np  # noqa: E402
 
 from zhengshangyou.jax import Env, compile_rules, greedy_policy, make, random_policy  # noqa: E402
+from zhengshangyou.jax.check import runnable  # noqa: E402
 from zhengshangyou.jax.tables import (  # noqa: E402
     MAX_CARD_PLAY_IDS,
     MAX_PLAY_IDS,
@@ -213,3 +214,25 @@ def test_issue38_observe_takes_one_seat_or_one_per_entry() -> None:
     init, _step, observe = env.functions
     one = init(jax.random.key(9))
     assert observe(one, 1).shape == (env.observation_size,)
+
+
+@pytest.mark.parametrize(
+    ("overrides", "option"),
+    [
+        ({"hand_size": 13}, "hand_size"),
+        ({"hand_size": 13, "three_player_deal": "17_each", "players": 3}, "three_player_deal"),
+        ({"jokers": False, "joker_bomb": False, "scoring": "none", "instant_wins": "south"}, "instant_wins"),
+        ({"scoring": "last_pays"}, "scoring"),
+        ({"two_doubles": True}, "two_doubles"),
+        ({"untouched_triple": False}, "untouched_triple"),
+    ],
+)
+def test_B2_B7_T2_T6_T7_the_flow_options_are_refused_naming_them(overrides: dict[str, object], option: str) -> None:
+    """The batched game deals the whole deck, has no instant wins and scores R7.1 and
+    R7.2 only: Big Two's and Tiến Lên's deals, instant wins and scorings are refused by
+    name (never run approximately), and the checker's runnable rule sets drop them."""
+    rules = Rules(**overrides)  # type: ignore[arg-type]
+    with pytest.raises(InvalidRulesError) as raised:
+        check_supported(rules)
+    assert option in raised.value.options
+    assert check_supported(runnable(rules)) == runnable(rules)

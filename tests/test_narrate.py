@@ -37,10 +37,12 @@ def table_rules(draw: st.DrawFn) -> Rules:
             auto_restart=draw(st.booleans()),
             target_score=None,
         )
+    locks = draw(st.booleans())
     return base.evolve(
         exchange=draw(st.sampled_from(("none", "highest_for_one_of_two", "highest_for_any"))),
         auto_restart=draw(st.booleans()),
-        pass_locks_out=draw(st.booleans()),
+        pass_locks_out=locks,
+        chop_after_pass=base.chop_after_pass and locks,  # (T5.2: only with pass_locks_out)
         end=draw(st.sampled_from(("one_left", "first_out"))),
         target_score=None,
     )
@@ -313,3 +315,95 @@ def test_D4_1_a_landlord_without_a_kitty_takes_none() -> None:
     state = State.new(Rules.preset("douzero", kitty=0), seed=1)
     told = [event.text for event in events(state.observation(1)) if event.kind == "landlord"]
     assert told == ["seat 0 is the landlord (named by the rules), base 1; the peasants are seat 1 and seat 2 (D4.2)"]
+
+
+# --- Big Two's and Tiến Lên's flow (issue 37): the scores and the first lead ---------
+
+
+def _reasons(result: HandResult, rules: Rules) -> list[str]:
+    """Each seat's score line, without the seat's name."""
+    return [line.split(": ", 1)[1] for line in score_lines(result, rules)[1:]]
+
+
+def test_B7_1_two_doubles_and_the_untouched_triple_are_told() -> None:
+    """B7.1 by hand: 3 cards and one 2: 3 ×2 = 6; 10 cards: ×2 = 20; 13 untouched
+    cards and two 2s: 13 ×3 ×4 = 156; the winner gets the 182."""
+    rules = Rules.preset("big-two", two_doubles=True)
+    result = HandResult((0, 1, 2, 3), (0, 3, 10, 13), (True, True, True, False), (182, -6, -20, -156))
+    assert _reasons(result, rules) == [
+        "+182, the others' losses together (B7.1)",
+        "-6, 3 cards left when the Winner went out, ×2 for the 2s it held (B7.1)",
+        "-20, 10 cards left ×2 (10 cards or more) (B7.1)",
+        "-156, 13 cards left ×3: played no card before the Winner went out, ×4 for the 2s it held (B7.1)",
+    ]
+    ten_doubles = Rules.preset("big-two", penalty_tiers=((10, 2),), untouched_triple=False)
+    result = HandResult((0, 1), (0, 13), (True, False), (26, -26))
+    assert _reasons(result, ten_doubles)[1] == "-26, 13 cards left ×2 (10 cards or more) (B7.1)"
+
+
+def test_T7_2_placement_payments_are_told_payment_by_payment() -> None:
+    """T7.2 with three players: seat 1 first, seat 0 second, seat 2 last, holding 2♥
+    and having played nothing: it pays the first 10 and 5 (cóng) and the second 2
+    (thối heo, a red 2)."""
+    rules = Rules.preset("tien-len", players=3)
+    result = HandResult((1, 0, 2), (0, 4, 13), (True, True, False), (2, 15, -17))
+    assert _reasons(result, rules) == [
+        "+2, 2 for the last's 2s (thối heo) (T7.2)",
+        "+15, 10 from the last; 5 from each of 1 who played no card (cóng) (T7.2)",
+        "-17, the last out: pays the first 10; played no card before the first went out: pays the first 5 (cóng);"
+        " 2 for the 2s it still holds (thối heo) (T7.2)",
+    ]
+    result = HandResult((1, 0, 2), (0, 4, 6), (True,) * 3, (0, 10, -10))
+    assert _reasons(result, rules)[0] == "+0, nothing to pay (T7.2)"
+    instant = HandResult((0, 1, 2, 3), (13,) * 4, (False,) * 4, (12, -4, -4, -4))
+    assert _reasons(instant, Rules.preset("tien-len", instant_wins="south")) == [
+        "+12, an instant win: 4 from each other player (T6.2, T7.2)",
+        *["-4, pays the instant winner 4 (T6.2, T7.2)"] * 3,
+    ]
+
+
+def test_T7_1_the_last_pays_each_other_player_one() -> None:
+    result = HandResult((2, 0, 1), (0, 3, 5), (True,) * 3, (1, -2, 1))
+    assert _reasons(result, Rules.preset("tien-len-pagat", players=3)) == [
+        "+1, 1 from the last out (T7.1)",
+        "-2, the last out: pays 1 to each other player (T7.1)",
+        "+1, 1 from the last out (T7.1)",
+    ]
+
+
+def test_T2_2_the_story_of_a_hand_says_an_undealt_start_card() -> None:
+    """Two players, 26 cards left out (T2.1): where the 3♠ is among them the first lead
+    is the lowest card dealt's holder's, who must play it (T2.2, R2.5); the story of the
+    hand, told from its moves, says so."""
+    rules = Rules.preset("tien-len", players=2)
+    state = next(
+        state
+        for state in (State.new(rules, seed=seed) for seed in range(50))
+        if rules.start_card in state.deal.undealt
+    )
+    order = rules.suit_order
+    assert order is not None
+    lowest = min((card for hand in state.hands for card in hand), key=lambda card: (card.rank, order.index(card.suit)))
+    assert state.must_include == lowest
+    lead = next(move for move in state.legal_moves() if isinstance(move, Play))
+    after = state.play(lead)
+    told = [event.text for event in events(after.observation(1 - after.log[0].seat), unicode=False)]
+    assert f"the start card 3S was not dealt: the holder of the lowest card dealt, {lowest}, leads (T2.2)" in " ".join(told)
+    assert f"the first lead must include {lowest} (R2.5)" in told
+
+
+def test_T2_2_after_an_instant_win_the_start_card_leads_again() -> None:
+    """A hand won at once by a dragon (T6.2); the next hand's first lead is the 3♠
+    holder's again, as in the first hand (T2.2), not the winner's (later_lead)."""
+    rules = Rules.preset("tien-len", instant_wins="south", target_score=None)
+    dragon = Hand.parse("3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2S")
+    rest = [card for card in rules.deck() if card not in dragon]
+    first = Deal(0, (dragon, Hand(rest[0:13]), Hand(rest[13:26]), Hand(rest[26:39])), undealt=())
+    state = State.new(rules, seed=0, deals=[first])
+    assert state.result is not None
+    assert state.result.winner == 0
+    state = state.next_hand()
+    told = [event.text for event in events(state.observation(state.to_act), unicode=False)]
+    assert any(
+        "leads: the holder of the start card 3S leads the hand after an instant win (T2.2)" in text for text in told
+    )

@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zhengshangyou import Phase, Rules, State
+from zhengshangyou.errors import InvalidRulesError
 from zhengshangyou.rules import Exchange
 from zhengshangyou.testing import rules_sets
 
@@ -175,6 +176,10 @@ def test_R2_R5_R7_R8_random_rule_sets_stay_within_bounds(
 @pytest.mark.parametrize("players", range(2, 9))
 @pytest.mark.parametrize("preset", Rules.preset_names())
 def test_R2_R5_R7_R8_presets_stay_within_bounds(preset: str, players: int) -> None:
+    if Rules.preset(preset).hand_size == 13 and players > 4:  # (T2.1: Tiến Lên is for 2 to 4)
+        with pytest.raises(InvalidRulesError, match="hand_size"):
+            Rules.preset(preset, players=players)
+        return
     landlord = Rules.preset(preset).teams == "landlord"  # (no exchange with a landlord, D4)
     for number, exchange in enumerate(EXCHANGES[:1] if landlord else EXCHANGES):
         play_hands(Rules.preset(preset, players=players, exchange=exchange), seed=players * 10 + number)

@@ -579,3 +579,23 @@ def test_D3_3_a_hand_nobody_bids_for_is_told_at_320_px(table: Any, preset: str) 
         person.act("#next-hand")
         assert page.is_visible("#auction")
     assert_laid_out(page)
+
+
+@pytest.mark.parametrize(
+    "preset", ["big-two", "big-two-taiwan", "pusoy-dos", "tien-len", "tien-len-pagat", "tien-len-north"]
+)
+def test_issue37_acceptance4_a_whole_family_hand_is_played_through_the_page(table: Any, preset: str) -> None:
+    """Big Two, Pusoy Dos and Tiến Lên with two players (26 cards left out, B2.1, T2.1):
+    a newcomer plays a whole hand through the page, to the scores as score_lines
+    counts them (B7.1, T7)."""
+    rules = Rules.preset(preset, players=2)
+    served, person = table(rules, seed=3)
+    page = person.page
+    assert page.locator("#seats tbody tr").count() == 2
+    person.play_hand(HeuristicBot())
+    result = served.game.state.result
+    assert result is not None
+    assert page.is_visible("#result")
+    names = [f"seat {seat} (you)" if seat == 0 else f"seat {seat}" for seat in range(2)]
+    assert page.locator("#score-lines li").all_inner_texts() == list(score_lines(result, rules, names))
+    assert person.checked == len(served.records) > 2  # every answer reached the page and was checked

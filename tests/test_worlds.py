@@ -48,6 +48,8 @@ from zhengshangyou import (
 )
 from zhengshangyou.exchange import highest_cards
 from zhengshangyou.game import check_deal
+from zhengshangyou.game.deal import lowest_card
+from zhengshangyou.game.trickplay import instant_win
 from zhengshangyou.worlds import sample_world
 
 # --- what every sampled world must keep ------------------------------------------
@@ -76,7 +78,12 @@ def assert_shows(world: State, seen: Observation) -> None:
     cards.update(card for played in seen.played_cards for card in played)
     if seen.landlord < 0:  # the kitty still face down (D2.2, D4.1)
         cards.update(world.deal.kitty)
+    # The cards a deal leaves out (B2.1, T2.1) are nobody's, unseen by every seat: the
+    # world's deal holds the rest of the deck there, as many as the rules leave out.
+    cards.update(world.deal.undealt)
     assert cards == Counter(rules.deck())
+    each = rules.cards_each
+    assert len(world.deal.undealt) == (0 if each is None else rules.deck_size - rules.kitty - each * rules.players)
     if seen.kitty:  # the kitty the seat saw is the world's, and the landlord holds it unless played (D4.1)
         assert world.deal.kitty == seen.kitty
         held = Counter(world.hands[seen.landlord]) + Counter(seen.played_cards[seen.landlord])
@@ -90,7 +97,8 @@ def assert_shows(world: State, seen: Observation) -> None:
 
 def assert_rules_kept(world: State, seen: Observation) -> None:
     """The Loser gave its highest card (R8.2, R8.3) and the start card chose the first
-    leader (R2.4, R2.6), in the sampled world's own deal."""
+    leader (R2.4, R2.6), in the sampled world's own deal; under instant wins, a hand
+    that went on began with no seat holding one (T6.2)."""
     rules = seen.rules
     if seen.hand_number and seen.exchanged:
         loser = seen.results[seen.hand_number - 1].loser
@@ -98,16 +106,25 @@ def assert_rules_kept(world: State, seen: Observation) -> None:
         assert isinstance(give, Give)
         assert give.card in highest_cards(world.deal.hands[loser], rules)
     method = rules.first_lead if seen.hand_number == 0 else rules.later_lead
+    if seen.hand_number and rules.instant_wins != "none" and not any(seen.results[-1].played):
+        # T2.2: the hand after an instant win starts with the start card rule where the first does
+        method = "start_card" if rules.first_lead == "start_card" else method
     leader = first_leader(world)
+    # each seat's cards when play began: those it holds, and those it has played since
+    began = [Hand((*world.hands[other], *seen.played_cards[other])) for other in range(rules.players)]
     if method == "start_card" and leader >= 0:
         players, dealer = rules.players, seen.dealer
         in_play_order = [(dealer + step) % players for step in range(players)]
-        holders = [
-            other
-            for other in in_play_order
-            if rules.start_card in world.hands[other] or rules.start_card in seen.played_cards[other]
-        ]
+        holders = [other for other in in_play_order if rules.start_card in began[other]]
+        if not holders:
+            # B2.2, T2.2: a deal that leaves cards out (B2.1, T2.1) may leave the start
+            # card out; then the holder of the lowest card dealt leads, first in play order
+            assert rules.start_card in world.deal.undealt
+            lowest = lowest_card(rules, [card for hand in began for card in hand])
+            holders = [other for other in in_play_order if lowest in began[other]]
         assert holders[0] == leader
+    if rules.instant_wins != "none" and leader >= 0:
+        assert all(instant_win(rules, hand) is None for hand in began)
 
 
 def without_offers(log: tuple[Action, ...]) -> tuple[Action, ...]:
@@ -199,6 +216,8 @@ def test_R5_R6_play_goes_on_from_a_sampled_world(state: State, draw: random.Rand
         game.next_hand()
         assert game.state.hand_number == state.hand_number + 1
         for _ in range(4):
+            if game.is_hand_over:  # (under instant wins the next hand may be won before any play, T6.2)
+                break
             game.play(draw.choice(list(game.legal_moves())))
 
 
@@ -455,6 +474,130 @@ def test_R2_6_R8_3_worlds_are_uniform_with_the_start_card_after_an_exchange(
     worlds = consistent_worlds(game.state, 1, arranged=True)
     assert len(worlds) == count
     assert_uniform(game.state, 1, worlds, 3000)
+
+
+def undealt_worlds(state: State, seat: int) -> dict[tuple[Hand, ...], float]:
+    """Two players and a deal that leaves cards out (B2.1, T2.1): every world ``seat``
+    cannot tell from ``state``, by brute force: each way to split the cards hidden
+    from it between the other seat's hand and the undealt cards, kept when the hand
+    replayed from that deal shows the seat the same observation (so the start card
+    rule chose the same leader, B2.2, T2.2)."""
+    rules, seen = state.rules, state.observation(seat)
+    other = 1 - seat
+    hidden = sorted([*state.hands[other], *state.deal.undealt])
+    worlds: dict[tuple[Hand, ...], float] = {}
+    for chosen in itertools.combinations(range(len(hidden)), len(state.hands[other])):
+        held = [hidden[place] for place in chosen]
+        left_out = tuple(card for place, card in enumerate(hidden) if place not in chosen)
+        hands = list(state.deal.hands)
+        hands[other] = Hand((*state.played_cards[other], *held))
+        deal = Deal(state.dealer, tuple(hands), undealt=left_out)
+        again = replayed(rules, [deal], state, arranged=False)
+        if again is not None and not differences(again.observation(seat), seen):
+            worlds[(Hand(held),)] = 1
+    return worlds
+
+
+def test_B2_2_T2_2_worlds_weigh_a_start_card_left_out() -> None:
+    """Tiến Lên with two players leaves 26 cards out (T2.1); the first lead need not
+    show the 3S (start_card_must_be_played=False): the leader held it, or it was left
+    out and the leader held the lowest card dealt (T2.2). Near the end of the hand the
+    worlds of a seat that did not lead are enumerated: both kinds are among them, and
+    the sampled ones fall among them uniformly."""
+    rules = Rules.preset("tien-len", players=2, start_card_must_be_played=False)
+    start = rules.start_card
+    for seed in itertools.count():
+        rng = random.Random(seed)
+        game = Game(rules, seed=seed)
+        seat = 1 - game.to_act  # the seat that does not lead
+        while not game.is_hand_over and len(game.hands[1 - seat]) > 2:
+            game.play(rng.choice(list(game.legal_moves())))
+        if game.is_hand_over or start in game.observation(seat).played_cards[1 - seat]:
+            continue
+        worlds = undealt_worlds(game.state, seat)
+        if any(start in world[0] for world in worlds) and len(worlds) < 300:
+            break
+    assert any(start not in world[0] for world in worlds)  # left out, or played and not seen: T2.2
+    seen = game.observation(seat)
+    for world in (sample_world(seen, random.Random(number)) for number in range(20)):
+        assert_shows(world, seen)
+        assert_rules_kept(world, seen)
+    assert_uniform(game.state, seat, worlds, 4000)
+
+
+def test_B2_1_the_face_up_52nd_card_shows_under_a_random_first_bidder() -> None:
+    """Big Two's plays with three players and a landlord but no kitty deal the 52nd card
+    face up (B2.1): it names the first bidder, and, face up, every seat sees it even
+    under first_bidder="random" (whose marked card is otherwise hidden, D2.3). (The
+    fuzz run of the sampled worlds found it hidden: a world could not place it.)"""
+    rules = Rules(
+        players=3, teams="landlord", poker_hands=True, jokers=False, joker_bomb=False, suit_order="DCHS",
+        first_lead="landlord", later_lead="landlord", end="first_out", scoring="multiplier", auction="bid",
+        first_bidder="random", all_pass="redeal", bid_rounds="once",
+    )
+    assert rules.odd_card_face_up
+    state = State.new(rules, seed=1)
+    for seat in range(3):
+        assert state.observation(seat).trick_card == state.deal.trick_card is not None
+    assert_worlds(state, random.Random(0))
+
+
+def test_BE10_worlds_keep_the_next_lowest_card_with_the_face_up_start_card() -> None:
+    """Big Two with three players: when the face-up 52nd card is the start card 3♦ it
+    went to the 3♣ holder (B2.1, BE10): every world of another seat gives that seat the
+    3♣ as long as it has not played it, and its deal is one a game deals."""
+    rules = Rules.preset("big-two", players=3)
+    start, next_lowest = Card.parse("3D"), Card.parse("3C")
+    rest = [card for card in rules.deck() if card not in (start, next_lowest)]
+    hands = [[next_lowest, start, *rest[:16]], rest[16:33], rest[33:]]
+    deal = Deal(0, tuple(Hand(cards) for cards in hands), start, 0)
+    state = State.new(rules, seed=0, deals=[deal], arranged=True)
+    assert state.to_act == 0  # (the start card's holder leads, B2.2)
+    for seat in (1, 2):
+        seen = state.observation(seat)
+        assert seen.trick_card == start
+        for number in range(20):
+            world = sample_world(seen, random.Random(number))
+            assert next_lowest in world.hands[0]
+            assert_shows(world, seen)
+    assert_worlds(state, random.Random(3))
+
+
+def test_T6_2_a_world_with_an_instant_win_is_drawn_again_a_bounded_number_of_times(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Under instant wins a hand that went on began with no seat holding one (T6.2):
+    worlds that deal one are drawn again; an observation whose every world deals one
+    (here: the test says every hand is one) is refused after a bounded number of draws."""
+    import zhengshangyou.worlds as worlds
+
+    rules = Rules.preset("tien-len", instant_wins="south")
+    game = Game(rules, seed=next(seed for seed in range(50) if not Game(rules, seed=seed).is_hand_over))
+    seen = game.observation(0)
+    world = sample_world(seen, random.Random(0))
+    assert_rules_kept(world, seen)
+    monkeypatch.setattr(worlds, "_REDRAWS", 5)
+    monkeypatch.setattr(worlds, "instant_win", lambda rules, hand: "dragon")
+    with pytest.raises(InvalidSetupError, match=r"T6\.2"):
+        sample_world(attrs.evolve(seen), random.Random(0))
+
+
+def test_T6_2_worlds_after_an_instant_win() -> None:
+    """A hand won by an instant win before any play (T6.2) has worlds for every seat,
+    and so has the next one, which the start card leads again (T2.2)."""
+    rules = Rules.preset("tien-len", instant_wins="south", target_score=None)
+    dragon = "3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS 2S"
+    first = Deal(0, (Hand.parse(dragon), *(Hand(()) for _ in range(3))))
+    rest = [card for card in rules.deck() if card not in first.hands[0]]
+    first = Deal(0, (first.hands[0], Hand(rest[0:13]), Hand(rest[13:26]), Hand(rest[26:39])))
+    game = Game(rules, seed=0, deals=[first])
+    assert game.is_hand_over
+    assert game.state.results[0].winner == 0
+    assert_worlds(game.state, random.Random(0))
+    game.next_hand()
+    assert_worlds(game.state, random.Random(1))
+    game.play(next(iter(game.legal_moves())))
+    assert_worlds(game.state, random.Random(2))
 
 
 # --- input, determinism, the template's reuse ------------------------------------

@@ -36,6 +36,7 @@ from zhengshangyou.actions import Bid, Call, Give, Move, Offer, Pass, Return, Ro
 from zhengshangyou.cards import Card, format_cards
 from zhengshangyou.combinations import Kind
 from zhengshangyou.game import Action, Observation, Phase, next_active, next_to_act
+from zhengshangyou.game.deal import lowest_card
 from zhengshangyou.hand import Hand
 from zhengshangyou.moves import engine_plays
 from zhengshangyou.plays import Play, classify_all, laid_out
@@ -172,10 +173,32 @@ class _Table:
         """Why ``seat`` leads the hand's first trick (R2.4, R2.6)."""
         seen, rules, name = self.seen, self.rules, self.names[seat]
         method = rules.first_lead if seen.hand_number == 0 else rules.later_lead
+        which, rule = ("the first hand", "R2.4") if seen.hand_number == 0 else ("every hand", "R2.6")
+        instant = seen.hand_number and rules.instant_wins != "none" and not any(seen.results[-1].played)
+        if instant and rules.first_lead == "start_card":
+            # T2.2: after an instant win the start card leads again, where it led the first hand
+            method, which, rule = "start_card", "the hand after an instant win", "T2.2"
+        lowest: Card | None = None  # the lowest card dealt, when the start card was not (B2.2, T2.2)
         if method == "start_card":
-            which = "the first hand" if seen.hand_number == 0 else "every hand"
-            rule = "R2.4" if seen.hand_number == 0 else "R2.6"
-            reason = f"the holder of the start card {self.cards((rules.start_card,))} leads {which} ({rule})"
+            start, undealt = self.cards((rules.start_card,)), "B2.2" if rules.poker_hands else "T2.2"
+            if rules.start_card_must_be_played:  # (the first lead shows which)
+                if play is None:
+                    lowest = seen.must_include if seen.must_include != rules.start_card else None
+                elif rules.start_card not in play.cards:
+                    lowest = lowest_card(rules, play.cards)
+            if lowest is not None:
+                rule = undealt
+                reason = (
+                    f"the start card {start} was not dealt: the holder of the lowest card dealt,"
+                    f" {self.cards((lowest,))}, leads ({undealt})"
+                )
+            elif rules.cards_each is not None and not rules.start_card_must_be_played:
+                reason = (
+                    f"the holder of the start card {start}, or, if it was not dealt, of the lowest card"
+                    f" dealt, leads {which} ({rule}, {undealt})"
+                )
+            else:
+                reason = f"the holder of the start card {start} leads {which} ({rule})"
         elif method == "trick_card":
             rule = "R2.4"
             reason = f"dealt the face-up card {self.cards((seen.trick_card,)) if seen.trick_card else ''} (R2.4)"
@@ -186,12 +209,12 @@ class _Table:
         else:
             rule, reason = "R2.6", f"last hand's {'Loser' if method == 'loser' else 'Winner'} leads (R2.6)"
         self.say("lead", f"{name} leads: {reason}", seat, rule)
-        must = seen.must_include if play is None else rules.start_card
+        must = seen.must_include if play is None else lowest or rules.start_card
         if must is not None and method == "start_card" and rules.start_card_must_be_played and (
-            play is None or rules.start_card in play.cards
+            play is None or must in play.cards
         ):
-            start = self.cards((must,))
-            self.say("lead", f"the first lead must include {start} (R2.5)", seat, "R2.5")
+            card = self.cards((must,))
+            self.say("lead", f"the first lead must include {card} (R2.5)", seat, "R2.5")
 
     def exchange(self, seat: int, move: Give | Offer | Take | Return) -> None:
         """An exchange decision as this seat may see it (R8.2, R8.3)."""
@@ -299,7 +322,9 @@ class _Table:
             left = [other for other in range(len(self.held)) if self.held[other]]
             if (rules.end == "first_out" and place == 1) or len(left) <= 1:
                 return False
-        following = next_to_act(self.held, self.locked, seat)
+        # (T5.2: a seat locked out by a pass may chop a 2 or a chop: it is not shut out then)
+        shut = 0 if rules.chop_after_pass and play.chop else self.locked
+        following = next_to_act(self.held, shut, seat)
         if following in (seat, -1):
             self.new_trick()
             leader = seat if self.held[seat] else next_active(self.held, seat)
@@ -358,7 +383,9 @@ class _Table:
         self.passed |= bit
         if self.rules.pass_locks_out:
             self.locked |= bit
-        done = self.passed | self.locked
+        top = self.top
+        chopping = self.rules.chop_after_pass and top is not None and top.chop  # (T5.2)
+        done = self.passed | (0 if chopping else self.locked)
         top_seat = self.top_seat
         if all(
             other == top_seat or not self.held[other] or done >> other & 1
@@ -503,25 +530,89 @@ def score_lines(
 
 
 def _reason(result: HandResult, rules: Rules, seat: int) -> str:
-    """Why ``seat`` scored what it did (R7.1-R7.3)."""
+    """Why ``seat`` scored what it did (R7.1-R7.3; Big Two's B7.1, Tiến Lên's T7).
+
+    >>> result = HandResult((2, 0, 1, 3), (1, 5, 0, 7), (True,) * 4, (15, -5, 10, -20))
+    >>> south = Rules.preset("tien-len")
+    >>> for seat in (2, 0, 1, 3):
+    ...     print(_reason(result, south, seat))
+    10 from the last (T7.2)
+    5 from the third; 10 for the last's 2s (thối heo) (T7.2)
+    the third out: pays the second 5 (T7.2)
+    the last out: pays the first 10; 10 for the 2s it still holds (thối heo) (T7.2)
+    >>> _reason(HandResult((2, 0, 1, 3), (1, 5, 0, 7), (True,) * 4, (1, 1, 1, -3)), Rules(scoring="last_pays"), 3)
+    'the last out: pays 1 to each other player (T7.1)'
+    """
     if rules.scoring == "none":
         return "no points are kept: the finishing order only (R7.3)"
     if rules.scoring == "placement":
         place = result.finishing_order.index(seat) + 1
         return f"{ordinal(place)} out (R7.2: first +2, second +1)"
+    if rules.scoring == "last_pays":
+        if seat == result.finishing_order[-1]:
+            return "the last out: pays 1 to each other player (T7.1)"
+        return "1 from the last out (T7.1)"
+    if rules.scoring == "placement_payments":
+        return _payments_reason(result, rules, seat)
+    rule = "B7.1" if rules.poker_hands else "R7.1"  # (Big Two's, which R7.1 copies)
     if seat == result.winner:
-        return "the others' losses together (R7.1)"
+        return f"the others' losses together ({rule})"
     left = result.cards_left[seat]
     if not left:
-        return "no cards left when the Winner went out (R7.1)"
+        return f"no cards left when the Winner went out ({rule})"
     text = f"{left} card{'s' if left != 1 else ''} left when the Winner went out"
-    if not result.played[seat]:
-        return f"{left} cards left ×3: played no card before the Winner went out (R7.1)"
-    multiplier = rules.penalty_multiplier(left)
-    if multiplier > 1:
+    if not result.played[seat] and rules.untouched_triple:
+        text = f"{left} cards left ×3: played no card before the Winner went out"
+    elif rules.penalty_multiplier(left) > 1:
+        multiplier = rules.penalty_multiplier(left)
         low = max(low for low, times in rules.tiers_in_force if left >= low and times == multiplier)
-        return f"{left} cards left ×{multiplier} ({low} cards or more) (R7.1)"
-    return text + " (R7.1)"
+        text = f"{left} cards left ×{multiplier} ({low} cards or more)"
+    if rules.two_doubles:
+        base = left * (3 if not result.played[seat] and rules.untouched_triple else rules.penalty_multiplier(left))
+        doubled = -result.scores[seat] // base
+        if doubled > 1:
+            return f"{text}, ×{doubled} for the 2s it held (B7.1)"
+    return f"{text} ({rule})"
+
+
+def _payments_reason(result: HandResult, rules: Rules, seat: int) -> str:
+    """Why ``seat`` scored what it did under Tiến Lên's placement payments (T7.2): the
+    last pays the first 10, with four players the third the second 5; thối heo, cóng
+    and an instant win (T6.2) besides."""
+    order, players = result.finishing_order, len(result.finishing_order)
+    first, last = order[0], order[-1]
+    if not any(result.played):  # an instant win (T6.2): 4 from each other player
+        if seat == first:
+            return "an instant win: 4 from each other player (T6.2, T7.2)"
+        return "pays the instant winner 4 (T6.2, T7.2)"
+    parts: list[str] = []
+    counted = 0
+    if seat == first:
+        parts.append("10 from the last")
+        counted += 10
+    if seat == last:
+        parts.append("the last out: pays the first 10")
+        counted -= 10
+    if players == 4 and seat == order[1]:
+        parts.append("5 from the third")
+        counted += 5
+    if players == 4 and seat == order[2]:
+        parts.append("the third out: pays the second 5")
+        counted -= 5
+    if rules.cong:
+        late = [other for other in order[1:] if not result.played[other]]
+        if seat == first and late:
+            parts.append(f"5 from each of {len(late)} who played no card (cóng)")
+            counted += 5 * len(late)
+        if seat in late:
+            parts.append("played no card before the first went out: pays the first 5 (cóng)")
+            counted -= 5
+    heo = result.scores[seat] - counted  # (what is left: thối heo, the last's 2s)
+    if heo < 0:
+        parts.append(f"{-heo} for the 2s it still holds (thối heo)")
+    elif heo > 0:
+        parts.append(f"{heo} for the last's 2s (thối heo)")
+    return "; ".join(parts or ["nothing to pay"]) + " (T7.2)"
 
 
 def _landlord_lines(result: HandResult, rules: Rules, names: Sequence[str], spring: bool) -> tuple[str, ...]:

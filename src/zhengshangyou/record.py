@@ -27,6 +27,10 @@ The format, version 1::
 
 A hand of a game with a landlord (FAMILY.md part D) adds its ``"kitty"`` (D2.2), and
 its auction's moves (D3): bids of 1 to 3, calls and robs; other hands never hold them.
+A deal that leaves cards out (Big Two with two players, Tiến Lên: B2.1, T2.1) adds its
+``"undealt"`` cards, sorted, so that every card of the deck is in the record; Big Two's
+three-player deal records its face-up 52nd card as the ``"trick_card"`` of the seat
+that received it (B2.1).
 
 A play's cards are read as its recorded kind by the resolution of typed cards
 (:func:`~zhengshangyou.plays.resolve`, as ``"9H 9S as pair"`` typed in a game).
@@ -398,6 +402,8 @@ def _hand_data(rules: Rules, hand: HandRecord) -> dict[str, Any]:
     }
     if deal.kitty:  # (a game with a landlord only: other records read as they always have)
         data["kitty"] = format_cards(deal.kitty)
+    if deal.undealt:  # (a deal that leaves cards out only, B2.1, T2.1)
+        data["undealt"] = format_cards(deal.undealt)
     return data
 
 
@@ -728,6 +734,9 @@ def _read_hand(rules: Rules, data: object, number: int, first: int) -> HandRecor
     kitty: tuple[Card, ...] = ()
     if "kitty" in hand:
         kitty = tuple(sorted(_cards(hand["kitty"], f"{where} kitty", at, deck)))
+    undealt: tuple[Card, ...] = ()
+    if "undealt" in hand:
+        undealt = tuple(sorted(_cards(hand["undealt"], f"{where} undealt", at, deck)))
     moves = hand.get("moves")
     if not isinstance(moves, list):
         raise InvalidRecordError(f"{where}: moves must be a list, not {_brief(moves)}", index=at)
@@ -737,7 +746,7 @@ def _read_hand(rules: Rules, data: object, number: int, first: int) -> HandRecor
     actions = tuple(
         _read_move(rules, move, first + offset) for offset, move in enumerate(moves)
     )
-    return HandRecord(Deal(dealer, tuple(hands), trick_card, trick_seat, kitty), actions)
+    return HandRecord(Deal(dealer, tuple(hands), trick_card, trick_seat, kitty, undealt), actions)
 
 
 _VERBS = ("play", "pass", "give", "offer", "take", "return", "bid", "call", "rob")

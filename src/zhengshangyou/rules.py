@@ -37,6 +37,7 @@ __all__ = [
     "FirstLead",
     "FlushOrder",
     "FourOfAKind",
+    "InstantWins",
     "KickerRepeat",
     "LaterLead",
     "NextDealer",
@@ -49,6 +50,7 @@ __all__ = [
     "StraightFlush",
     "StraightRanking",
     "Straights",
+    "ThreePlayerDeal",
     "option_help",
 ]
 
@@ -63,7 +65,9 @@ AirplaneWings = Literal["none", "singles", "pairs", "singles_or_pairs"]
 KickerRepeat = Literal["distinct", "up_to_3", "any"]
 BombOrder = Literal["size_then_rank", "rank_only"]
 End = Literal["one_left", "first_out"]
-Scoring = Literal["cards_left", "placement", "none", "multiplier", "win_loss", "douzero"]
+Scoring = Literal[
+    "cards_left", "placement", "none", "multiplier", "win_loss", "douzero", "last_pays", "placement_payments"
+]
 Exchange = Literal["none", "highest_for_one_of_two", "highest_for_any"]
 Teams = Literal["none", "landlord"]
 Auction = Literal["none", "bid", "call_rob"]
@@ -71,6 +75,8 @@ BidRounds = Literal["once", "until_two_passes"]
 FirstBidder = Literal["face_up_card", "rotate", "random"]
 AllPass = Literal["redeal", "void"]
 DouzeroObjective = Literal["wp", "adp", "logadp"]
+ThreePlayerDeal = Literal["17_each"]
+InstantWins = Literal["none", "south", "all"]
 
 _Validator = Any
 
@@ -319,6 +325,20 @@ class Rules:
     triple_runs: bool = attrs.field(default=True, validator=_flag)
     pair_runs_by_suit: bool = attrs.field(default=False, validator=_flag)
     chops: Chops = attrs.field(default="none", validator=_choice(Chops))
+    # FAMILY.md B2, T2: deals that leave cards out (the game's flow, after the combinations).
+    hand_size: int | None = attrs.field(default=None, validator=_at_least_or_none(1, 54))
+    three_player_deal: ThreePlayerDeal | None = attrs.field(
+        default=None, validator=_choice_or_none(ThreePlayerDeal)
+    )
+    # FAMILY.md B7, T7: Big Two's and Tiến Lên's scoring.
+    untouched_triple: bool = attrs.field(default=True, validator=_flag)
+    two_doubles: bool = attrs.field(default=False, validator=_flag)
+    thoi_heo: bool = attrs.field(default=False, validator=_flag)
+    cong: bool = attrs.field(default=False, validator=_flag)
+    # FAMILY.md T5.2: a locked-out player may still chop.
+    chop_after_pass: bool = attrs.field(default=False, validator=_flag)
+    # FAMILY.md T6.2: hands that win at once (tới trắng).
+    instant_wins: InstantWins = attrs.field(default="none", validator=_choice(InstantWins))
 
     def __new__(cls, /, **options: Any) -> Rules:
         # R10: an option name the library does not know is refused by name (the
@@ -330,6 +350,7 @@ class Rules:
     def __attrs_post_init__(self) -> None:
         self._check_clashes()
         self._check_family_clashes()
+        self._check_flow_clashes()
 
     def _check_clashes(self) -> None:
         """R10: refuse contradictory option sets, naming the options."""
@@ -507,6 +528,114 @@ class Rules:
                     "chops", option, rule="T4.2, T9",
                 )
 
+    def _check_flow_clashes(self) -> None:
+        """B9, T9, R10: refuse contradictory deal options of Big Two and Tiến Lên,
+        naming them."""
+
+        def clash(message: str, *options: str, rule: str) -> InvalidRulesError:
+            return InvalidRulesError(f"{message} ({rule}, R10)", options=options)
+
+        if self.hand_size is not None:
+            if self.teams == "landlord":
+                raise clash("hand_size does not apply with teams='landlord' (D2.2 deals 17 and a kitty)",
+                            "hand_size", "teams", rule="D2.2, B9")
+            if self.poker_hands and (self.players != 2 or self.hand_size not in (13, 17, 21)):
+                option = "players" if self.players != 2 else "hand_size"
+                raise clash(
+                    f"under poker_hands (Big Two) hand_size is 13, 17 or 21 with 2 players, not"
+                    f" {self.hand_size} with {self.players}",
+                    "hand_size", option, rule="B2.1, B9",
+                )
+            if self.hand_size * self.players > self.deck_size:
+                raise clash(
+                    f"hand_size={self.hand_size} for {self.players} players needs more than the {self.deck_size} cards",
+                    "hand_size", "players", rule="T2.1, R2.1",
+                )
+        for option, scoring, rule in (
+            ("two_doubles", "cards_left", "B7.1, B9"),
+            ("thoi_heo", "placement_payments", "T7.2, T9"),
+            ("cong", "placement_payments", "T7.2, T9"),
+        ):
+            if getattr(self, option) and self.scoring != scoring:
+                raise clash(f"{option} needs scoring={scoring!r}, not {self.scoring!r}", option, "scoring", rule=rule)
+        if not self.untouched_triple and self.scoring != "cards_left":
+            raise clash(
+                f"untouched_triple=False needs scoring='cards_left', not {self.scoring!r}",
+                "untouched_triple", "scoring", rule="B7.1, B9",
+            )
+        if self.teams == "landlord" and self.scoring in ("last_pays", "placement_payments"):
+            raise clash(
+                f"scoring={self.scoring!r} scores seats one by one; with teams='landlord' use"
+                " 'multiplier', 'win_loss', 'douzero' or 'none'",
+                "scoring", "teams", rule="D9, T7",
+            )
+        if self.chop_after_pass and (not self.pass_locks_out or self.chops == "none"):
+            option = "pass_locks_out" if not self.pass_locks_out else "chops"
+            raise clash(
+                "chop_after_pass lets a player locked out by a pass chop: it needs pass_locks_out=True"
+                " and chops other than 'none'",
+                "chop_after_pass", option, rule="T5.2, T9",
+            )
+        if self.instant_wins != "none":
+            if self.scoring not in ("placement_payments", "none"):
+                raise clash(
+                    f"instant_wins needs scoring 'placement_payments' (4 from each other player) or"
+                    f" 'none', not {self.scoring!r}",
+                    "instant_wins", "scoring", rule="T6.2, T7.2, T9",
+                )
+            if self.poker_hands or self.jokers or self.decks != 1 or self.teams != "none":
+                option = next(
+                    name for name, bad in (
+                        ("poker_hands", self.poker_hands), ("jokers", self.jokers), ("decks", self.decks != 1),
+                        ("teams", self.teams != "none"),
+                    ) if bad
+                )
+                raise clash(
+                    "instant_wins are Tiến Lên's hands: one deck without jokers, no poker_hands, no landlord",
+                    "instant_wins", option, rule="T6.2, T9",
+                )
+        if self.three_player_deal is not None:
+            if self.players != 3:
+                raise clash(f"three_player_deal needs players=3, not {self.players}",
+                            "three_player_deal", "players", rule="T2.1, T9")
+            if self.hand_size is None or self.poker_hands:
+                raise clash(
+                    "three_player_deal needs a deal of hand_size cards each, leaving cards out (Tiến Lên's"
+                    " deal, not poker_hands)",
+                    "three_player_deal", "poker_hands" if self.poker_hands else "hand_size",
+                    rule="T2.1, T9",
+                )
+
+    @property
+    def cards_each(self) -> int | None:
+        """How many cards each seat is dealt when the deal leaves cards out (B2.1, T2.1),
+        or None when the whole deck is dealt (R2.2): ``three_player_deal="17_each"`` 17;
+        ``hand_size``; Big Two (``poker_hands``) with two players 13 (**library ruling**).
+
+        >>> Rules().cards_each, Rules.preset("tien-len").cards_each, Rules.preset("big-two", players=2).cards_each
+        (None, 13, 13)
+        >>> Rules.preset("tien-len", players=3, three_player_deal="17_each").cards_each
+        17
+        """
+        if self.three_player_deal == "17_each":
+            return 17
+        if self.hand_size is not None:
+            return self.hand_size
+        if self.poker_hands and self.players == 2:
+            return 13
+        return None
+
+    @property
+    def odd_card_face_up(self) -> bool:
+        """Whether the deal gives 17 cards each and the 52nd face up to the start card's
+        holder (or, if it is the start card, to the holder of the next-lowest card): Big
+        Two with three players (B2.1, BE10).
+
+        >>> Rules.preset("big-two", players=3).odd_card_face_up, Rules.preset("big-two").odd_card_face_up
+        (True, False)
+        """
+        return self.poker_hands and self.players == 3 and self.cards_each is None and not self.kitty
+
     @property
     def deck_size(self) -> int:
         """The number of cards dealt: 52 or 54 per deck (R1.3).
@@ -615,7 +744,10 @@ class Rules:
 
     def _deal_sizes(self) -> list[int]:
         """Every seat's deal under R2.2, largest first: ``deck_size // players`` each,
-        and one more for the ``deck_size % players`` seats from the dealer on."""
+        and one more for the ``deck_size % players`` seats from the dealer on (B2.1,
+        T2.1: ``cards_each`` each when the deal leaves cards out)."""
+        if self.cards_each is not None:
+            return [self.cards_each] * self.players
         each, odd = divmod(self.deck_size - self.kitty, self.players)
         return [each + 1] * odd + [each] * (self.players - odd)
 
@@ -645,6 +777,8 @@ class Rules:
         """
         sizes = self._deal_sizes()
         odd = (self.deck_size - self.kitty) % self.players
+        if self.cards_each is not None or self.odd_card_face_up:  # (B2.1, T2.1: no dealer's odd card)
+            odd = 0
         extra = self.exchange != "none" and not (odd == 1 and self.next_dealer == "loser")
         return sizes[0] + extra + self.kitty  # (the landlord takes the kitty, D4.1)
 
@@ -723,11 +857,20 @@ class Rules:
             return (0, 1)
         if self.scoring == "placement":
             return (1 if self.players == 2 else 0, 2)
+        if self.scoring == "last_pays":  # T7.1: the last pays 1 to each other seat
+            return (1 - self.players, 1)
+        if self.scoring == "placement_payments":  # T7.2: 10, thối heo at most 6, cóng 5
+            low = 10 + 6 * self.thoi_heo + 5 * self.cong
+            high = 10 + 5 * self.cong * (self.players - 1) + (6 * self.thoi_heo if self.players == 2 else 0)
+            if self.instant_wins != "none":  # (4 from each other player, T7.2)
+                high = max(high, 4 * (self.players - 1))
+            return (-low, high)
         sizes = self._deal_sizes()
 
         def loss(size: int) -> int:
-            played = (held * self.penalty_multiplier(held) for held in range(1, size))
-            return max([3 * size, *played])
+            played = (held * self.penalty_multiplier(held) for held in range(1, size + (not self.untouched_triple)))
+            most = max([3 * size if self.untouched_triple else 0, *played])
+            return most * 2 ** min(4 * self.decks, size) if self.two_doubles else most
 
         return (-loss(sizes[0]), sum(map(loss, sizes[:-1])))
 
@@ -831,6 +974,11 @@ class Rules:
                 and not dependent.applies(merged.get(other, _DEFAULTS[other]))
             ):
                 merged[option] = None
+        # And the flow options of Big Two and Tiến Lên (B9, T9): tien-len with
+        # chops="none" has no chop after a pass, with scoring="none" no thối heo.
+        for option, (unset, applies) in _FLOW_APPLIES.items():
+            if option not in overrides and merged.get(option, unset) != unset and not applies(merged):
+                merged[option] = unset
         return cls(**merged)
 
     @staticmethod
@@ -918,6 +1066,14 @@ def check_rules(value: object) -> Rules:
     return value
 
 
+#: The options of FAMILY.md that the library does not play yet, refused by name (T8:
+#: the North preset is partial).
+_NOT_IMPLEMENTED: dict[str, str] = {
+    "follow_suit": "T5.4, TE11",
+    "two_last_forbidden": "T5.4, TE11",
+}
+
+
 def _check_names(options: Mapping[Any, object]) -> None:
     """R10: refuse an option name the library does not know, naming it.
 
@@ -925,10 +1081,21 @@ def _check_names(options: Mapping[Any, object]) -> None:
     Traceback (most recent call last):
     ...
     zhengshangyou.errors.InvalidRulesError: unknown rule option 'jokerz' (R10)
+    >>> _check_names({"follow_suit": True})
+    Traceback (most recent call last):
+    ...
+    zhengshangyou.errors.InvalidRulesError: follow_suit (T5.4, TE11) is not implemented: the library refuses it rather than play an approximation (tien-len-north is partial, as FAMILY.md T8 marks it)
     """
     known = _OPTION_NAMES
     for name in options:
         if name not in known:
+            if isinstance(name, str) and name in _NOT_IMPLEMENTED:
+                raise InvalidRulesError(
+                    f"{name} ({_NOT_IMPLEMENTED[name]}) is not implemented: the library refuses it"
+                    " rather than play an approximation (tien-len-north is partial, as FAMILY.md T8 marks it)",
+                    options=(name,),
+                    rule=_NOT_IMPLEMENTED[name].split(",")[0],
+                )
             raise InvalidRulesError(
                 f"unknown rule option {brief_repr(name)} (R10)", options=(str(name)[:40],)
             )
@@ -1053,9 +1220,11 @@ _BIG_TWO: dict[str, Any] = {
     "singles_by_suit": True,
     "pairs_by_suit": True,
     "end": "first_out",
+    # B7.1: -n up to 9 cards, -2n from 10, -3n at 13 (and R7.1's x3 when untouched)
+    "penalty_tiers": ((10, 2), (13, 3)),
 }
-#: The options Tiến Lên's presets share (FAMILY.md T8: the South game). Its
-#: placement and last-pays scoring (T7) are not options yet: "none" stands in.
+#: The options Tiến Lên's presets share (FAMILY.md T8: the South game), with its
+#: placement payments (T7.2); ``tien-len-pagat`` has the last pay (T7.1).
 _TIEN_LEN: dict[str, Any] = {
     "jokers": False,
     "joker_bomb": False,
@@ -1077,7 +1246,11 @@ _TIEN_LEN: dict[str, Any] = {
     "triple_runs": False,
     "chops": "south",
     "pass_locks_out": True,
-    "scoring": "none",
+    "scoring": "placement_payments",
+    "thoi_heo": True,
+    "cong": True,
+    "hand_size": 13,
+    "chop_after_pass": True,
 }
 
 PRESETS: dict[str, dict[str, Any]] = {
@@ -1134,11 +1307,17 @@ PRESETS: dict[str, dict[str, Any]] = {
         "straights": "two_high",
         "end": "one_left",
         "scoring": "none",
+        "penalty_tiers": None,
     },
     # FAMILY.md T8: Tiến Lên (South, pagat.com's reading, North in part).
+    # (T8's instant_wins="south" is not set yet: the environments and some tests take a
+    # hand to begin with a move; Rules.preset("tien-len", instant_wins="south") plays it)
     "tien-len": {**_TIEN_LEN},
-    "tien-len-pagat": {**_TIEN_LEN, "run_order": "two_high", "chops": "pagat"},
-    "tien-len-north": {**_TIEN_LEN, "chops": "quads_only", "double_sequences": False},
+    "tien-len-pagat": {
+        **_TIEN_LEN, "run_order": "two_high", "chops": "pagat",
+        "scoring": "last_pays", "thoi_heo": False, "cong": False,
+    },
+    "tien-len-north": {**_TIEN_LEN, "chops": "quads_only", "double_sequences": False, "chop_after_pass": False},
 }
 """The option overrides of each preset (RULES.md section 9, FAMILY.md D10), on top of
 the defaults."""
@@ -1161,8 +1340,7 @@ class _Dependent:
         value is compared only when it is of the exact type of :attr:`value`, so that
         an untrusted override is never asked for its truth or its equality (each
         option checks its own value when the rule set is built, R10)."""
-        same = type(given) is type(self.value) and given == self.value
-        return same == self.when
+        return _same(given, self.value) == self.when
 
 
 #: The options of a game with a landlord that apply only with another option's value
@@ -1177,6 +1355,35 @@ _DEPENDENT: tuple[_Dependent, ...] = (
     _Dependent("douzero_objective", "scoring", "douzero", when=True, rule="D9.4"),
 )
 
+
+def _is(options: Mapping[str, Any], name: str, value: str | int | bool) -> bool:
+    """Whether option ``name`` of ``options`` (its default when absent) is ``value``:
+    compared only when it is a value of the same exact type, so that an untrusted
+    override is never asked for its truth or its equality (each option checks its own
+    value when the rule set is built, R10)."""
+    return _same(options.get(name, _DEFAULTS[name]), value)
+
+
+def _same(given: object, value: str | int | bool) -> bool:
+    """Whether ``given`` is ``value``, compared only when it is of the exact type of
+    ``value`` (an untrusted option value is never asked for its truth or equality)."""
+    return type(given) is type(value) and given == value
+
+
+#: The flow options of Big Two and Tiến Lên that hold only with another option's value
+#: (B9, T9): each with its unset value and the test of the options that says whether it applies.
+_FLOW_APPLIES: dict[str, tuple[object, Callable[[Mapping[str, Any]], bool]]] = {
+    "chop_after_pass": (
+        False, lambda options: _is(options, "pass_locks_out", True) and not _is(options, "chops", "none")
+    ),
+    "thoi_heo": (False, lambda options: _is(options, "scoring", "placement_payments")),
+    "cong": (False, lambda options: _is(options, "scoring", "placement_payments")),
+    "two_doubles": (False, lambda options: _is(options, "scoring", "cards_left")),
+    "untouched_triple": (True, lambda options: _is(options, "scoring", "cards_left")),
+    "instant_wins": (
+        "none", lambda options: _is(options, "scoring", "placement_payments") or _is(options, "scoring", "none")
+    ),
+}
 
 #: Dou Dizhu's table, deal, combinations and play, shared by its four presets (D1-D8).
 _DOUDIZHU: dict[str, Any] = {
@@ -1321,7 +1528,7 @@ _OPTION_HELP = {
     "pass_locks_out": OptionHelp('whether a pass keeps the player out of the rest of the trick', 'True, False', ('R5.3',)),
     "auto_restart": OptionHelp('whether a play nobody can beat ends the trick at once', 'True, False', ('R5.6',)),
     "end": OptionHelp('when a hand ends: one player left, or the first out', '"one_left", "first_out"', ('R6.1', 'R6.2')),
-    "scoring": OptionHelp('how a hand is scored', '"cards_left", "placement", "none", "multiplier", "win_loss", "douzero" ("multiplier" and "douzero" need teams "landlord", which needs one of the last four)', ('R7.1', 'R7.2', 'R7.3', 'D9.1', 'D9.3', 'D9.4')),
+    "scoring": OptionHelp('how a hand is scored', '"cards_left", "placement", "none", "multiplier", "win_loss", "douzero", "last_pays", "placement_payments" ("multiplier" and "douzero" need teams "landlord", which needs "none", "multiplier", "win_loss" or "douzero")', ('R7.1', 'R7.2', 'R7.3', 'D9.1', 'D9.3', 'D9.4', 'T7.1', 'T7.2')),
     "penalty_tiers": OptionHelp('the card counts from which a loss is doubled or tripled (None: automatic)', 'None, or (min_cards, multiplier) pairs with rising min_cards of at least 1 and multipliers of at least 1, such as ((10, 2),)', ('R7.1',)),
     "target_score": OptionHelp('the score that ends a match (None: no end)', 'None or a positive whole number', ('R7.2', 'R7.4')),
     "exchange": OptionHelp('the card exchange between the Loser and the Winner before each later hand', '"none", "highest_for_one_of_two", "highest_for_any"', ('R8.1', 'R8.2', 'R8.3', 'R8.4')),
@@ -1345,6 +1552,14 @@ _OPTION_HELP = {
     "triple_runs": OptionHelp('whether triple runs (and so airplanes) are combinations', 'True, False', ('R3.9', 'T3.1')),
     "pair_runs_by_suit": OptionHelp("whether equal pair runs are told apart by the suit of their top card", 'True, False (True needs a suit_order)', ('T4.1', 'R10')),
     "chops": OptionHelp('which plays chop (beat) 2s: four of a kind and pair runs of 3, 4 or 5 pairs', '"none", "pagat", "south", "quads_only" (not "none": needs four_of_a_kind="plain"; "pagat" and "south" need double_sequences)', ('T4.2', 'T9')),
+    "hand_size": OptionHelp('how many cards each seat is dealt, the rest unused (None: the whole deck; Big Two with 2 players: 13)', 'None or a whole number of cards each, at most the deck (under poker_hands: 13, 17 or 21, with 2 players only)', ('B2.1', 'T2.1', 'B9')),
+    "three_player_deal": OptionHelp("Tiến Lên's deal with three players (None: hand_size each)", 'None, "17_each" (needs players=3 and hand_size, without poker_hands)', ('T2.1', 'T9')),
+    "untouched_triple": OptionHelp('whether a player who played no card before the Winner went out loses three times his cards (R7.1; False: only the tiers count, Big Two\'s "ten_doubles" with penalty_tiers=((10, 2),))', 'True, False (False needs scoring "cards_left")', ('R7.1', 'B7.1', 'B9')),
+    "two_doubles": OptionHelp('whether a loss under cards_left doubles once for each 2 the player holds', 'True, False (True needs scoring "cards_left")', ('B7.1', 'B9')),
+    "thoi_heo": OptionHelp('whether the last player pays second place 1 for each black 2 and 2 for each red 2 he still holds (thối heo)', 'True, False (True needs scoring "placement_payments")', ('T7.2', 'T9')),
+    "cong": OptionHelp('whether a player who played no card before the winner went out pays the winner 5 (cóng)', 'True, False (True needs scoring "placement_payments")', ('T7.2', 'T9')),
+    "chop_after_pass": OptionHelp('whether a player locked out by a pass may still chop a 2 or a chop on top (he gets his turn only then, and may only chop or pass)', 'True, False (True needs pass_locks_out and chops other than "none")', ('T5.2', 'T9')),
+    "instant_wins": OptionHelp('which dealt hands win at once, before any play (tới trắng): "south" four 2s, a dragon (3 to A), six pairs, five consecutive pairs; "all" also three consecutive triples', '"none", "south", "all" (not "none": needs scoring "placement_payments" or "none", one deck without jokers, no poker_hands, no landlord)', ('T6.2', 'T7.2', 'T9')),
 }
 
 

@@ -17,13 +17,14 @@ from collections.abc import Sequence
 
 import attrs
 
+from zhengshangyou.cards import Card, Rank
 from zhengshangyou.errors import WrongTypeError
 from zhengshangyou.rules import Rules, check_rules
 
 __all__ = ["HandResult", "landlord_scores", "match_over", "penalty", "score_hand"]
 
 
-def penalty(rules: Rules, cards_left: int, *, played: bool) -> int:
+def penalty(rules: Rules, cards_left: int, *, played: bool, twos: int = 0) -> int:
     """What a player left with ``cards_left`` cards loses under ``scoring="cards_left"`` (R7.1).
 
     One point a card; twice that from the doubling threshold on (or the
@@ -33,11 +34,23 @@ def penalty(rules: Rules, cards_left: int, *, played: bool) -> int:
     >>> rules = Rules()
     >>> penalty(rules, 3, played=True), penalty(rules, 11, played=True), penalty(rules, 14, played=False)
     (3, 22, 42)
+
+    Big Two (B7.1): without ``untouched_triple`` the tiers alone count; with
+    ``two_doubles`` the loss doubles once for each of the ``twos`` 2s held.
+
+    >>> big_two = Rules.preset("big-two")     # BE9: 3, 10 and 13 (untouched) cards
+    >>> [penalty(big_two, n, played=n < 13) for n in (3, 10, 13)]
+    [3, 20, 39]
+    >>> ten_doubles = big_two.evolve(penalty_tiers=((10, 2),), untouched_triple=False)
+    >>> penalty(ten_doubles, 13, played=False)
+    26
+    >>> penalty(big_two.evolve(two_doubles=True), 3, played=True, twos=1)
+    6
     """
     if cards_left <= 0:
         return 0
-    multiplier = 3 if not played else rules.penalty_multiplier(cards_left)
-    return cards_left * multiplier
+    multiplier = 3 if not played and rules.untouched_triple else rules.penalty_multiplier(cards_left)
+    return cards_left * multiplier * (2**twos if rules.two_doubles else 1)
 
 
 def score_hand(
@@ -46,13 +59,24 @@ def score_hand(
     finishing_order: Sequence[int],
     cards_left: Sequence[int],
     played: Sequence[bool],
+    twos: Sequence[Sequence[Card]] | None = None,
+    instant: bool = False,
 ) -> tuple[int, ...]:
     """Each seat's score for one hand (R7.1–R7.3); zero-sum under ``cards_left``.
 
     ``finishing_order`` lists every seat, the Winner first; ``cards_left[s]`` is
     what seat ``s`` held when the Winner went out; ``played[s]`` whether seat
     ``s`` had played any card to a trick this hand by that moment (what it plays
-    later does not count, R7.1).
+    later does not count, R7.1). ``twos[s]`` are the 2s seat ``s`` held when its
+    score is counted (none when not given): when the Winner went out under
+    ``"cards_left"`` (``two_doubles``, B7.1), at the end of the hand under
+    ``"placement_payments"`` (``thoi_heo``, T7.2). ``instant``: the Winner won at
+    once, dealt an instant win (T6.2): under ``"placement_payments"`` he collects 4
+    from each other player, and nothing else is paid (T7.2).
+
+    >>> score_hand(Rules(scoring="last_pays"), finishing_order=(2, 0, 1, 3),
+    ...            cards_left=(1, 5, 0, 7), played=(True,) * 4)
+    (1, 1, 1, -3)
 
     >>> score_hand(Rules(scoring="placement"), finishing_order=(2, 0, 1, 3),
     ...            cards_left=(1, 5, 0, 7), played=(True,) * 4)
@@ -67,13 +91,24 @@ def score_hand(
     _check_hand(check_rules(rules), finishing_order, cards_left, played)
     seats = len(cards_left)
     scores = [0] * seats
+    held = [tuple(cards) for cards in twos] if twos is not None else [()] * seats
     if rules.scoring == "cards_left":
         winner = finishing_order[0]
         for seat in range(seats):
             if seat != winner:
-                loss = penalty(rules, cards_left[seat], played=played[seat])
+                loss = penalty(rules, cards_left[seat], played=played[seat], twos=len(held[seat]))
                 scores[seat] -= loss
                 scores[winner] += loss
+    elif rules.scoring == "last_pays":  # T7.1: the last pays 1 to each other seat
+        for seat in range(seats):
+            scores[seat] = 1
+        scores[finishing_order[-1]] = 1 - seats
+    elif rules.scoring == "placement_payments" and instant:  # T7.2: 4 from each
+        for seat in range(seats):
+            scores[seat] = -4
+        scores[finishing_order[0]] = 4 * (seats - 1)
+    elif rules.scoring == "placement_payments":
+        _placement_payments(rules, scores, finishing_order, played, held)
     elif rules.scoring == "placement":
         scores[finishing_order[0]] += 2
         if seats > 1:
@@ -81,6 +116,33 @@ def score_hand(
     elif rules.scoring == "win_loss":  # D9.3 without a landlord: the Winner alone wins
         scores[finishing_order[0]] = 1
     return tuple(scores)
+
+
+def _placement_payments(
+    rules: Rules, scores: list[int], order: Sequence[int], played: Sequence[bool], twos: Sequence[tuple[Card, ...]]
+) -> None:
+    """T7.2 (TL-SOUTH's units), into ``scores``: the last pays the first 10; with four
+    players the third pays the second 5; ``thoi_heo``: the last pays the second 1 for
+    each black 2 and 2 for each red 2 he still holds (with two players, the first:
+    **library ruling**); ``cong``: each player who had played no card when the winner
+    went out pays the winner 5."""
+
+    def pay(payer: int, payee: int, amount: int) -> None:
+        scores[payer] -= amount
+        scores[payee] += amount
+
+    first, last = order[0], order[-1]
+    pay(last, first, 10)
+    if len(order) == 4:
+        pay(order[2], order[1], 5)
+    if rules.thoi_heo:
+        owed = sum(2 if card.is_red else 1 for card in twos[last] if card.rank is Rank.TWO)
+        if owed:
+            pay(last, order[1] if len(order) > 2 else first, owed)
+    if rules.cong:
+        for seat in order[1:]:
+            if not played[seat]:
+                pay(seat, first, 5)
 
 
 def landlord_scores(

@@ -136,6 +136,8 @@ _OTHER_VALUES: dict[str, SearchStrategy[Any]] = {
     "kitty_public": st.one_of(st.none(), st.booleans()),
     "bid_rounds": st.sampled_from((None, "once", "until_two_passes")),
     "first_bidder": st.sampled_from((None, "face_up_card", "rotate", "random")),
+    "hand_size": st.sampled_from((None, 13, 17, 21)),
+    "three_player_deal": st.sampled_from((None, "17_each")),
     "all_pass": st.sampled_from((None, "redeal", "void")),
     "landlord_seat": st.one_of(st.none(), st.integers(0, 7)),
     "spring_multiplier": st.sampled_from((None, 2, 3)),
@@ -251,6 +253,34 @@ def _repair_family(options: dict[str, Any]) -> None:
     if options["chops"] in ("pagat", "south"):
         options["double_sequences"] = True
         options["min_pair_run"] = min(options["min_pair_run"], 3)
+    # B9, T9: a deal that leaves cards out holds its cards in the deck, Big Two's with
+    # two players only; Tiến Lên's 17 each with three players and a hand size.
+    deck = options["decks"] * (54 if options["jokers"] else 52)
+    # T6.2, T9: instant wins are Tiến Lên's: one deck without jokers, scored by placement
+    # payments or not at all (the jokers and the scoring give way, so that the draws
+    # from a preset keep them too).
+    if options["instant_wins"] != "none" and not options["poker_hands"] and options["decks"] == 1 \
+            and options["teams"] == "none":
+        options.update(jokers=False, joker_bomb=False, joker_pairs=False)
+        if options["scoring"] not in ("placement_payments", "none"):
+            options["scoring"] = "none"
+    else:
+        options["instant_wins"] = "none"
+    if not options["pass_locks_out"] or options["chops"] == "none":
+        options["chop_after_pass"] = False  # (T5.2, T9)
+    if options["three_player_deal"] is not None and options["hand_size"] is None:
+        options["hand_size"] = 13  # (Tiến Lên's deal, which 17_each replaces with three players)
+    size = options["hand_size"]
+    if size is not None and (
+        options["teams"] == "landlord"
+        or size * options["players"] > deck
+        or (options["poker_hands"] and options["players"] != 2)
+    ):
+        options["hand_size"] = None
+    if options["three_player_deal"] is not None and (
+        options["players"] != 3 or options["hand_size"] is None or options["poker_hands"]
+    ):
+        options["three_player_deal"] = None
 
 
 def _repair_landlord(options: dict[str, Any]) -> None:
@@ -259,7 +289,7 @@ def _repair_landlord(options: dict[str, Any]) -> None:
     landlord = options["teams"] == "landlord"
     if landlord:
         options.update(first_lead="landlord", later_lead="landlord", end="first_out", exchange="none")
-        if options["scoring"] in ("cards_left", "placement"):
+        if options["scoring"] in ("cards_left", "placement", "last_pays", "placement_payments"):
             options["scoring"] = "multiplier"
     else:
         options.update(kitty=0, auction="none", landlord_seat=None)
@@ -271,6 +301,11 @@ def _repair_landlord(options: dict[str, Any]) -> None:
     deck = options["decks"] * (54 if options["jokers"] else 52)
     if options["players"] > deck - options["kitty"]:
         options["kitty"] = 0
+    # B9, T9: the scoring options of Big Two and Tiến Lên hold with their scoring only.
+    if options["scoring"] != "cards_left":
+        options.update(two_doubles=False, untouched_triple=True)
+    if options["scoring"] != "placement_payments":
+        options.update(thoi_heo=False, cong=False)
     applies = {
         "kitty_public": options["kitty"] > 0,
         "bid_rounds": options["auction"] == "bid",

@@ -24,9 +24,19 @@ What the seat knows, and every sampled world keeps:
   holds both offered cards while the Loser chooses, and afterwards the one the
   Loser did not take, unless it played it;
 * under a start-card lead (``first_lead`` in a match's first hand, ``later_lead``
-  in the others, R2.4, R2.6): the first leader of the hand held the start card when
-  play began and, with two decks, no seat before it in play order from the dealer
-  held a copy.
+  in the others, and the start card again after an instant win, R2.4, R2.6, T2.2):
+  the first leader of the hand held the start card when play began and, with two
+  decks, no seat before it in play order from the dealer held a copy; or, in a deal
+  that leaves cards out (B2.1, T2.1), the start card was left out and the leader held
+  the lowest card dealt (B2.2, T2.2): every card below it was left out too. Where the
+  first lead must include that card (R2.5), the lead shows which of the two it was;
+  otherwise both are weighed;
+* the cards a deal leaves out (``Deal.undealt``, B2.1, T2.1): nobody sees them, so
+  they are as many of the unseen cards as the deal leaves out;
+* Big Two's face-up 52nd card with three players (B2.1, BE10): its seat holds it,
+  unless it has played it or given it in the exchange, and that seat was dealt the
+  start card (or, the face-up card being the start card, the next-lowest card);
+* under instant wins (T6.2), once play went on, that no seat held one when it began.
 
 The distribution: every assignment of the cards the seat has not seen to the
 places it cannot see that keeps all of the above is equally likely. It is the deal
@@ -35,14 +45,19 @@ a seat go there first; the other unseen cards are shuffled and dealt into the
 places left. Where a fact restricts whole seats (the Loser's places take no card
 above the one it gave; the start card's copies keep away from the seats before the
 leader), those places are filled first, with the exact weights that keep the
-whole assignment uniform. With two decks a card seen to move, or face up, is one
-particular copy of its two: the other copy is dealt like any unseen card.
+whole assignment uniform; each way the start card rule may have chosen the leader
+(the start card dealt, or left out with this or that lowest card) is drawn with its
+exact number of worlds. A world in which a seat held an instant win although the
+hand went on is drawn again (rejection keeps the rest uniform). With two decks a
+card seen to move, or face up, is one particular copy of its two: the other copy is
+dealt like any unseen card.
 
 What it does not use: what a real player might infer from the way the others
 chose to play (a seat that passed probably lacks a higher card; a Winner who
 offered two low cards kept its high ones). The rules reveal none of it, so every
-consistent world is equally likely whatever the play. Nor does it use what the
-rule options ``must_beat`` (a pass shows that the seat held no beating play but a
+consistent world is equally likely whatever the play. After a hand won by an
+instant win (T6.2) the winner's hand is not made one: the hand is over, and the next
+deal is unknown. Nor does it use what the rule options ``must_beat`` (a pass shows that the seat held no beating play but a
 bomb, R5.2) and ``auto_restart`` (a trick that ended at once shows that the other
 seats together could not beat the play, R5.6) reveal about the hands: a sampled
 world may contradict those. The cards of an offer the seat did not see are two
@@ -80,9 +95,11 @@ from zhengshangyou.cards import Card
 from zhengshangyou.errors import InvalidSetupError, WrongTypeError, brief_repr
 from zhengshangyou.exchange import ExchangeState, ExchangeStep
 from zhengshangyou.game import Action, Deal, HandState, Match, Observation, Phase, State, Trick
+from zhengshangyou.game.deal import lowest_card
+from zhengshangyou.game.trickplay import instant_win
 from zhengshangyou.hand import Hand
 from zhengshangyou.plays import Play
-from zhengshangyou.rules import shared
+from zhengshangyou.rules import Rules, shared
 
 __all__ = ["sample_world"]
 
@@ -101,7 +118,8 @@ def sample_world(observation: Observation, rng: random.Random) -> State:
     The seat keeps its hand; every other seat gets as many cards as it holds, and
     only cards the seat has not seen played, nor holds; the trick card, the
     exchange's cards and the start card stay where the seat knows them to be
-    (R2.4, R2.6, R8.2, R8.3). The sampled state's own deal is consistent with its
+    (R2.4, R2.6, R8.2, R8.3, B2.2, T2.2), and the cards a deal leaves out are drawn
+    among the unseen ones (B2.1, T2.1). The sampled state's own deal is consistent with its
     hands, so its ``observation(seat)`` equals ``observation`` in every field, and
     it plays on as a real game would. Nothing is changed but ``rng``'s state. A
     repeated call with the same observation object reuses what it worked out the
@@ -161,10 +179,11 @@ def _first_out(observation: Observation) -> tuple[tuple[int, ...], int] | None:
         return None
     winner, history = observation.finished[0], observation.history
     out = max(
-        place
-        for place, action in enumerate(history)
-        if action.seat == winner and isinstance(action.move, Play)
+        (place for place, action in enumerate(history) if action.seat == winner and isinstance(action.move, Play)),
+        default=-1,
     )
+    if out < 0:  # an instant win (T6.2): the hand was won before any play
+        return observation.counts, 0
     counts = list(observation.counts)
     for action in history[out + 1 :]:
         if isinstance(action.move, Play):
@@ -263,16 +282,55 @@ def _first_leader(observation: Observation) -> int:
     return observation.to_act if observation.phase is Phase.PLAY else -1
 
 
+def _lead_method(observation: Observation) -> str:
+    """How the first leader of the hand was chosen (R2.4, R2.6): ``first_lead`` in a
+    match's first hand, ``later_lead`` in the others, and the start card again in the
+    hand after an instant win where it chose the first (T2.2, as the game does)."""
+    rules, results = observation.rules, observation.results
+    if observation.hand_number == 0:
+        return rules.first_lead
+    if rules.instant_wins != "none" and not any(results[-1].played) and rules.first_lead == "start_card":
+        return "start_card"
+    return rules.later_lead
+
+
 def _start_card_leader(observation: Observation) -> int:
     """The first leader of the hand when the start card chose it (R2.4, R2.6), else -1."""
-    rules = observation.rules
-    method = rules.first_lead if observation.hand_number == 0 else rules.later_lead
-    if method != "start_card":
-        return -1
-    return _first_leader(observation)
+    return _first_leader(observation) if _lead_method(observation) == "start_card" else -1
+
+
+def _low_key(rules: Rules, card: int) -> tuple[int, int]:
+    """The order of :func:`~zhengshangyou.game.deal.lowest_card` on card indexes: by
+    rank, then by ``rules.suit_order`` (by index without one; B1.1, T1.1, R1.2).
+
+    >>> _low_key(Rules(), Card.parse("3S").index), _low_key(Rules.preset("tien-len"), Card.parse("3S").index)
+    ((3, 0), (0, 0))
+    """
+    order, found = rules.suit_order, _CARDS[card]
+    if order is None:
+        return card, 0
+    return int(found.rank), order.index(found.suit) if found.suit is not None else 0
+
+
+#: How many times a world in which a seat held an instant win at the start of play is
+#: drawn again, when the hand went on (T6.2), before the observation is taken as
+#: inconsistent.
+_REDRAWS = 10_000
 
 
 # --- what the worlds of one observation share ------------------------------------
+
+
+@attrs.frozen
+class _Case:
+    """One way the first leader may have been chosen (R2.4, B2.2, T2.2): the card it
+    held (an index; -1 when no start card rule applies), how many unseen copies of it
+    each place gets (the seats of ``order``, then the undealt cards), and the cards
+    that must be among the undealt."""
+
+    card: int
+    placed: tuple[int, ...]
+    forced: tuple[int, ...]
 
 
 class _Template:
@@ -288,6 +346,9 @@ class _Template:
         self._known_hands(observation, pins)
         self._split_pool(observation, pins, pool)
         self._shared_parts(observation)
+        self.sides: dict[tuple[int, tuple[int, ...]], tuple[list[Card], list[Card]]] = {}
+        # T6.2: a hand that went on began with no seat holding an instant win
+        self.no_instant_win = observation.rules.instant_wins != "none" and _first_leader(observation) >= 0
 
     def _pins(self, observation: Observation) -> tuple[list[Counter[int]], Counter[int]]:
         """The cards (by index) each seat must hold besides those it has played (R2.4,
@@ -300,11 +361,20 @@ class _Template:
         if len(observation.hand) != counts[seat]:
             raise _inconsistent(f"seat {seat} holds {len(observation.hand)} cards, not {counts[seat]}")
         required = self.exchange.required(players)
-        if observation.trick_card is not None and observation.trick_seat is not None:
-            required[observation.trick_seat][observation.trick_card.index] += 1
+        undone = self.exchange.undone(players)
+        face_up, face_up_seat = observation.trick_card, observation.trick_seat
+        if face_up is not None and face_up_seat is not None and undone[face_up_seat][face_up.index] <= 0:
+            # (unless its seat parted with it in the exchange: Big Two's face-up 52nd card
+            # is dealt in every hand, B2.1; the exchange's cards are pinned where they went)
+            required[face_up_seat][face_up.index] += 1
+        if face_up is not None and face_up_seat is not None and rules.odd_card_face_up:
+            self._pin_odd_card_seat(observation, required[face_up_seat], undone[face_up_seat], face_up)
         # The kitty (D2.2, D4.1): face down until the landlord takes it (``hidden``
         # places of their own), then in his hand: pinned there when the seat saw it.
         self.kitty_free = rules.kitty if observation.landlord < 0 else 0
+        # The cards left out of the deal (B2.1, T2.1), unseen by every seat: places of their own.
+        each = rules.cards_each
+        self.undealt_free = 0 if each is None else rules.deck_size - rules.kitty - each * rules.players
         if observation.kitty:
             required[observation.landlord].update(card.index for card in observation.kitty)
         pool: Counter[int] = Counter(card.index for card in rules.deck())
@@ -323,9 +393,29 @@ class _Template:
         if min(pool.values(), default=0) < 0:
             raise _inconsistent(f"more cards than the deck holds: {_names(-pool)}")
         self.free = [0 if other == seat else counts[other] - pins[other].total() for other in range(players)]
-        if min(self.free) < 0 or sum(self.free) + self.kitty_free != pool.total():
+        if min(self.free) < 0 or sum(self.free) + self.kitty_free + self.undealt_free != pool.total():
             raise _inconsistent("the counts of cards and the cards seen do not make up the deck")
         return pins, pool
+
+    @staticmethod
+    def _pin_odd_card_seat(
+        observation: Observation, required: Counter[int], undone: Counter[int], face_up: Card
+    ) -> None:
+        """B2.1, BE10: Big Two's face-up 52nd card went to the seat dealt the start card
+        (or, being the start card, the next-lowest card): that card was in the seat's
+        hand as dealt. When nothing the seat knows shows it there (played, pinned, its
+        own hand, or given away in the exchange, R8.2, R8.3), the seat still holds it."""
+        rules, seat = observation.rules, observation.seat
+        start = rules.start_card
+        target = start if face_up != start else lowest_card(rules, [card for card in rules.deck() if card != start])
+        holder = observation.trick_seat
+        assert holder is not None
+        known = Counter(card.index for card in observation.played_cards[holder]) | required
+        if holder == seat:
+            known.update(card.index for card in observation.hand)
+        known.update(undone)  # (what it parted with in the exchange was dealt to it)
+        if not known[target.index]:
+            required[target.index] += 1
 
     def _known_hands(self, observation: Observation, pins: list[Counter[int]]) -> None:
         """Each seat's pinned cards and the known part of its hand as dealt (R2.2): its
@@ -358,67 +448,131 @@ class _Template:
                 self.dealt.append(None)
 
     def _split_pool(self, observation: Observation, pins: list[Counter[int]], pool: Counter[int]) -> None:
-        """The unseen cards as the facts restrict them: the start card's copies, when
-        the start card chose the leader (placed first, by weight, R2.4, R2.6); the
-        cards the Loser may have kept (``low``: none above the card it gave, R8.2); the
-        others (``high``)."""
+        """The unseen cards as the facts restrict them, and where they may go: the
+        places are the seats with unknown cards (``order``), then the cards left out
+        of the deal (B2.1, T2.1); the Loser's places take no card above the one it gave
+        (R8.2). When the start card chose the first leader (R2.4, R2.6, B2.2, T2.2),
+        every way it may have done so is a case, weighed by its number of worlds."""
         exchange = self.exchange
         loser = exchange.loser
         restricted = exchange.given is not None and loser != observation.seat and self.free[loser] > 0
         self.loser = loser if restricted else -1
-        self.start_card = observation.rules.start_card
-        start = self.start_card.index
-        leader = _start_card_leader(observation)
-        self.low: list[Card] = []
-        self.high: list[Card] = []
-        for card, copies in sorted(pool.items()):
-            if card != start or leader < 0:
-                side = self.high if restricted and exchange.above_given(card, observation) else self.low
-                side += [_CARDS[card]] * copies
+        self.pool = +pool
+        self.is_high = {
+            card: restricted and exchange.above_given(card, observation) for card in self.pool
+        }
         self.order = [other for other, free in enumerate(self.free) if free]
-        self.placements: list[tuple[int, ...]] = []
+        rules = observation.rules
+        self.caps = [self.free[other] for other in self.order] + [self.undealt_free]
+        self.cases: list[_Case] = []
         self.weights: list[int] = []  # cumulative
-        if leader >= 0:
-            self._start_card_placements(observation, pins, leader, pool[start])
-
-    def _start_card_placements(
-        self, observation: Observation, pins: list[Counter[int]], leader: int, copies: int
-    ) -> None:
-        """Every way to place the unseen copies of the start card (R2.4, R2.6), with its
-        number of consistent worlds: the leader held a copy once play began, the seats
-        before it in play order from the dealer none."""
-        start = self.start_card
-        has = pins[leader][start.index] + observation.played_cards[leader].count(start)
-        if leader == observation.seat:
-            has += observation.hand.count(start)
-        players, dealer = observation.rules.players, observation.dealer
+        leader = _start_card_leader(observation)
+        if leader < 0:
+            self.cases.append(_Case(-1, (), ()))
+            self.weights.append(1)
+            return
+        known = [
+            Counter(card.index for card in played) + pins[other]
+            for other, played in enumerate(observation.played_cards)
+        ]
+        known[observation.seat].update(card.index for card in observation.hand)
+        players, dealer = rules.players, observation.dealer
         before = {(dealer + step) % players for step in range((leader - dealer) % players)}
-        loser_refuses = self.loser >= 0 and self.exchange.above_given(start.index, observation)
-        order, free = self.order, [self.free[other] for other in self.order]
+        start = rules.start_card.index
+        dealt_start, lowest = self._what_the_lead_shows(observation, leader)
+        weights: list[int] = []
+        if dealt_start is not False:  # the leader held the start card (R2.4)
+            self._cases_of(start, (), leader, before, known, weights)
+        if dealt_start is not True and self.undealt_free:
+            # it was left out: the leader held the lowest card dealt (B2.2, T2.2), so the
+            # start card's copies and every card below that one are among the undealt
+            for card in sorted({card.index for card in rules.deck()}):
+                if card == start or (lowest is not None and card != lowest.index):
+                    continue
+                key = _low_key(rules, card)
+                below = {other for other in self.pool if other == start or _low_key(rules, other) < key}
+                if any(
+                    other == start or _low_key(rules, other) < key for seen in known for other in seen
+                ):
+                    continue  # a card below it, or the start card, was dealt
+                forced = tuple(other for other in sorted(below) for _ in range(self.pool[other]))
+                self._cases_of(card, forced, leader, before, known, weights)
+        if not weights:
+            raise _inconsistent(f"no seat may hold the start card {rules.start_card} as the first lead shows")
+        self.weights = list(itertools.accumulate(weights))
+
+    @staticmethod
+    def _what_the_lead_shows(observation: Observation, leader: int) -> tuple[bool | None, Card | None]:
+        """What the first lead shows of the start card (R2.5, B2.2, T2.2), when it must
+        be played: whether it was dealt (None: not shown), and, if not, the lowest card
+        dealt, which the leader had to play."""
+        rules = observation.rules
+        if not rules.start_card_must_be_played:
+            return None, None
+        first = next(
+            (action.move for action in observation.history if isinstance(action.move, Play)), None
+        )
+        if first is None:  # (the leader to play: the card it must include shows, R2.5)
+            must = observation.must_include
+            assert must is not None
+            return (True, None) if must == rules.start_card else (False, must)
+        if rules.start_card in first.cards:
+            return True, None
+        return False, lowest_card(rules, first.cards)
+
+    def _cases_of(
+        self,
+        card: int,
+        forced: tuple[int, ...],
+        leader: int,
+        before: set[int],
+        known: list[Counter[int]],
+        weights: list[int],
+    ) -> None:
+        """The cases in which the leader held ``card`` (an index) when play began and
+        no seat before it in play order from the dealer did (R2.4, B2.2, T2.2), with
+        ``forced`` among the undealt cards: every way to place the unseen copies of
+        ``card``, each with its number of worlds."""
+        if any(known[other][card] for other in before):
+            return
+        copies, order = self.pool[card], self.order
+        places = [*order, -1]  # (-1: undealt)
+        refuses = self.loser >= 0 and self.is_high[card] if copies else False
         allowed = [
             place
-            for place, other in enumerate(order)
-            if other not in before and not (other == self.loser and loser_refuses)
+            for place, other in enumerate(places)
+            if other not in before and not (other == self.loser and refuses)
         ]
-        rest = sum(free) - copies  # the places of the other unseen cards
-        weights: list[int] = []
         for chosen in itertools.combinations_with_replacement(allowed, copies):
-            placed = tuple(chosen.count(place) for place in range(len(order)))
-            if not has and (leader not in order or not placed[order.index(leader)]):
+            placed = tuple(chosen.count(place) for place in range(len(places)))
+            if not known[leader][card] and (leader not in order or not placed[order.index(leader)]):
                 continue
-            weight = math.prod(math.comb(room, number) for room, number in zip(free, placed, strict=True))
-            if weight and self.loser >= 0:
-                # The Loser's places left take low cards only, then the rest go anywhere
-                # (a placement that fits, each seat's copies within its places, leaves
-                # no count negative: one that does not has no world, weight 0).
-                left = self.free[self.loser] - placed[order.index(self.loser)]
-                weight *= math.perm(len(self.low), left) * math.factorial(rest - left)
+            weight = self._weight(card, placed, forced)
             if weight:
-                self.placements.append(placed)
+                self.cases.append(_Case(card, placed, forced))
                 weights.append(weight)
-        if not weights:
-            raise _inconsistent(f"no seat may hold the start card {start} as the first lead shows")
-        self.weights = list(itertools.accumulate(weights))
+
+    def _weight(self, card: int, placed: tuple[int, ...], forced: tuple[int, ...]) -> int:
+        """The number of worlds of a case: ways to put the copies of ``card`` in the
+        places ``placed`` says, ``forced`` among the undealt cards, and every other
+        unseen card anywhere, the Loser's places taking low cards only (each copy a
+        card of its own: the deal of a shuffled deck)."""
+        copies = self.pool[card] if card >= 0 else 0
+        weight = math.factorial(copies) * math.prod(
+            math.comb(room, number) for room, number in zip(self.caps, placed, strict=True)
+        )
+        if not weight:  # (more copies than a place has room for)
+            return 0
+        weight *= math.perm(self.caps[-1] - placed[-1], len(forced))
+        rest = self.pool.total() - copies - len(forced)
+        if self.loser < 0:
+            return weight * math.factorial(rest)
+        left = self.free[self.loser] - placed[self.order.index(self.loser)]
+        low = sum(number for other, number in self.pool.items() if not self.is_high[other])
+        low -= (copies if copies and not self.is_high[card] else 0) + sum(not self.is_high[other] for other in forced)
+        # (a placement that does not fit, more copies than places, has weight 0 above;
+        # one that fits leaves rest >= left)
+        return weight * math.perm(low, left) * math.factorial(rest - left)
 
     def _shared_parts(self, observation: Observation) -> None:
         """The match, the trick, the moves and the hand state every world shares."""
@@ -456,26 +610,28 @@ class _Template:
 
     # --- one world ---------------------------------------------------------
 
-    def _unseen(self, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
-        """The unseen cards of each seat with places left (in ``order``), drawn: the
-        start card's copies first, the Loser's places next, then the others; and the
-        face-down kitty's cards (the cards left, D2.2)."""
+    def _unseen(self, rng: random.Random) -> tuple[list[list[Card]], list[Card], list[Card]]:
+        """The unseen cards of each seat with places left (in ``order``), drawn: a case
+        first, by weight (the start card's or the lowest card's copies, and the cards
+        left out below it), the Loser's places next, then the others; and the cards of
+        no seat: the face-down kitty's (D2.2), and the undealt ones (B2.1, T2.1)."""
         order = self.order
+        case = self.cases[0]
+        if len(self.weights) > 1:
+            case = self.cases[bisect.bisect_right(self.weights, rng.randrange(self.weights[-1]))]
         drawn: list[list[Card]] = [[] for _ in order]
-        if self.weights:
-            placed = self.placements[0]
-            if len(self.weights) > 1:
-                placed = self.placements[bisect.bisect_right(self.weights, rng.randrange(self.weights[-1]))]
-            for place, number in enumerate(placed):
-                drawn[place] += [self.start_card] * number
-        rest = list(self.low)
+        undealt = [_CARDS[card] for card in case.forced]
+        for place, number in enumerate(case.placed):
+            (drawn[place] if place < len(order) else undealt).extend([_CARDS[case.card]] * number)
+        low, high = self._sides(case)
+        rest = list(low)
         rng.shuffle(rest)
         if self.loser >= 0:
             place = order.index(self.loser)
             left = self.free[self.loser] - len(drawn[place])
             drawn[place] += rest[:left]
-            rest = rest[left:] + self.high
-            if self.high:
+            rest = rest[left:] + high
+            if high:
                 rng.shuffle(rest)
         start = 0
         for place, other in enumerate(order):
@@ -483,12 +639,40 @@ class _Template:
                 end = start + self.free[other] - len(drawn[place])
                 drawn[place] += rest[start:end]
                 start = end
-        return drawn, rest[start:]
+        kitty = rest[start : start + self.kitty_free]
+        return drawn, kitty, undealt + rest[start + self.kitty_free :]
+
+    def _sides(self, case: _Case) -> tuple[list[Card], list[Card]]:
+        """The unseen cards a case leaves to draw: those the Loser may hold (``low``)
+        and the others (``high``), worked out once per case."""
+        sides = self.sides.get((case.card, case.forced))
+        if sides is None:
+            left = self.pool.copy()
+            left.subtract(case.forced)
+            if case.card >= 0:
+                left[case.card] = 0
+            low = [_CARDS[card] for card in sorted(left.elements()) if not self.is_high[card]]
+            high = [_CARDS[card] for card in sorted(left.elements()) if self.is_high[card]]
+            sides = self.sides[case.card, case.forced] = (low, high)
+        return sides
 
     def sample(self, rng: random.Random) -> State:
-        """One world, drawn with ``rng``."""
+        """One world, drawn with ``rng``. Under instant wins (T6.2), when the hand went
+        on, a world in which some seat held one when play began is drawn again: what
+        remains is drawn as the facts weigh it."""
+        if not self.no_instant_win:
+            return self._sample(rng)
+        rules, played = self.observation.rules, self.observation.played_cards
+        for _ in range(_REDRAWS):
+            world = self._sample(rng)
+            if all(instant_win(rules, Hand((*hand, *cards))) is None for hand, cards in zip(world.hands, played, strict=True)):
+                return world
+        raise _inconsistent(f"no world in {_REDRAWS} draws has every seat begin play without an instant win (T6.2)")
+
+    def _sample(self, rng: random.Random) -> State:
+        """One world, drawn with ``rng``, before the check of :meth:`sample`."""
         hands, dealt = list(self.hands), list(self.dealt)
-        unseen, kitty = self._unseen(rng)
+        unseen, kitty, undealt = self._unseen(rng)
         for other, cards in zip(self.order, unseen, strict=True):
             hand = hands[other] = Hand((*self.pinned[other], *cards))
             known = self.dealt_known[other]
@@ -497,9 +681,16 @@ class _Template:
         observation = self.observation
         dealt_hands = [hand for hand in dealt if hand is not None]
         trick_card = observation.trick_card
-        if self.observation.rules.kitty:
+        if observation.rules.kitty:
             kitty, trick_card = self._kitty(rng, dealt_hands, kitty)
-        deal = Deal(observation.dealer, tuple(dealt_hands), trick_card, observation.trick_seat, tuple(sorted(kitty)))
+        deal = Deal(
+            observation.dealer,
+            tuple(dealt_hands),
+            trick_card,
+            observation.trick_seat,
+            tuple(sorted(kitty)),
+            tuple(sorted(undealt)),
+        )
         match = attrs.evolve(self.match, seed=rng.getrandbits(64))
         if observation.phase is Phase.AUCTION:
             return self._auction(match, deal)

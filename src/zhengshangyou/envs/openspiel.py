@@ -31,9 +31,11 @@ count), except the options whose values are not simple, which take a text form:
 ``bid_rounds``,         ``"auto"`` (None) or the option's word, ``"once"``
 ``first_bidder``,
 ``all_pass``,
-``douzero_objective``
+``douzero_objective``,
+``three_player_deal``
 ``spring_multiplier``   an ``int``; ``0`` stands for None (D9.2)
 ``landlord_seat``       an ``int``; ``-1`` stands for None (D3.5)
+``hand_size``           an ``int``; ``0`` stands for None (B2.1, T2.1)
 ======================  ===================================================
 
 and three parameters are not rule options:
@@ -159,7 +161,7 @@ from zhengshangyou.envs.encoding import (
 )
 from zhengshangyou.errors import InvalidRulesError, InvalidSetupError, WrongTypeError, brief_repr
 from zhengshangyou.game import Action, Deal, Observation, Phase, State, check_deal
-from zhengshangyou.game.deal import marks_a_card
+from zhengshangyou.game.deal import _odd_card_seat, marks_a_card
 from zhengshangyou.hand import Hand
 from zhengshangyou.rules import Rules, check_rules
 
@@ -195,9 +197,9 @@ REDEAL_LIMIT = 20
 _AUTO_BOOLS = ("wing_trio_adjacent", "kitty_public")
 _YES_NO = {"true": "yes", "yes": "yes", "false": "no", "no": "no"}
 #: Options that are a word or None (unset, the rules' default): ``"auto"`` stands for None.
-_AUTO_WORDS = ("bid_rounds", "first_bidder", "all_pass", "douzero_objective")
+_AUTO_WORDS = ("bid_rounds", "first_bidder", "all_pass", "douzero_objective", "three_player_deal")
 #: Options that are an int or None: the int that stands for None.
-_NONE_INTS = {"target_score": 0, "spring_multiplier": 0, "landlord_seat": -1}
+_NONE_INTS = {"target_score": 0, "spring_multiplier": 0, "landlord_seat": -1, "hand_size": 0}
 
 
 def _parameter(name: str, value: Any) -> int | bool | str:
@@ -380,7 +382,12 @@ class _Setup:
         self.players = rules.players
         self.deck_size = rules.deck_size
         # The cards dealt to the seats, then the kitty (D2.2).
-        self.seat_cards = rules.deck_size - rules.kitty
+        # (B2.1, T2.1: a deal that leaves cards out deals them last, unused; Big Two's
+        # three-player 52nd card is dealt last, face up, to the seat B2.1 names)
+        if rules.cards_each is not None:
+            self.seat_cards = rules.players * rules.cards_each
+        else:
+            self.seat_cards = rules.deck_size - rules.kitty - rules.odd_card_face_up
         # A marked card (R2.4's face-up trick card; D2.3's card that names the first
         # bidder) is drawn after the deal of the first hand, and of every hand.
         self.trick = marks_a_card(rules, first_hand=True)
@@ -581,10 +588,17 @@ def _dealt(position: _Position, trick: tuple[Card, int] | None = None) -> _Posit
     (R2.2a): the first state of the match, or the previous hand's next (R2.6-R2.8)."""
     setup = position.setup
     rules = setup.rules
-    hands = tuple(Hand(position.dealt_to(seat)) for seat in range(setup.players))
+    dealt = [list(position.dealt_to(seat)) for seat in range(setup.players)]
     card, seat = trick if trick is not None else (None, None)
-    kitty = tuple(sorted(position.dealt[setup.seat_cards :]))
-    deal = Deal(position.dealer, hands, card, seat, kitty)
+    rest = tuple(sorted(position.dealt[setup.seat_cards :]))
+    kitty, undealt = (rest, ()) if rules.cards_each is None else ((), rest)
+    if rules.odd_card_face_up:  # B2.1: the 52nd card, face up
+        card = position.dealt[setup.seat_cards]
+        seat = _odd_card_seat(rules, dealt, card)
+        dealt[seat].append(card)
+        kitty = ()
+    hands = tuple(Hand(cards) for cards in dealt)
+    deal = Deal(position.dealer, hands, card, seat, kitty, undealt)
     previous = position.engine
     if previous is None:
         engine = State.new(rules, seed=0, deals=[deal])

@@ -218,7 +218,7 @@ class AuctionLogic(PhaseLogic):
         """The landlord, the base, the kitty (to every seat under ``kitty_public``, to
         the landlord alone otherwise, once he has taken it: D4.1), the multiplier so
         far (D9.1); and no marked card under ``first_bidder="random"``, whose card is
-        not shown (D2.3).
+        not shown (D2.3), unless it is Big Two's 52nd card, dealt face up (B2.1).
 
         >>> from zhengshangyou.game import State
         >>> state = State.new(Rules.preset("openspiel"), seed=1).play(Bid(3))
@@ -234,7 +234,7 @@ class AuctionLogic(PhaseLogic):
         if landlord >= 0 and (rules.kitty_shown or seat == landlord):
             fields["kitty"] = hand_state.deal.kitty
         fields["multiplier"] = 2 ** bombs_played(state.log)
-        if rules.first_bidder == "random":
+        if rules.first_bidder == "random" and not rules.odd_card_face_up:
             fields["trick_card"] = None
 
 

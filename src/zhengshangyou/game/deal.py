@@ -10,6 +10,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
+from typing import cast
 
 import attrs
 
@@ -18,7 +20,7 @@ from zhengshangyou.errors import InvalidSetupError, WrongTypeError, brief_repr, 
 from zhengshangyou.hand import Hand
 from zhengshangyou.rules import Rules, check_rules
 
-__all__ = ["SEED_LIMIT", "Deal", "check_deal", "deal_cards", "marks_a_card", "seeded_rng"]
+__all__ = ["SEED_LIMIT", "Deal", "check_deal", "deal_cards", "lowest_card", "marks_a_card", "seeded_rng"]
 
 #: Seeds are whole numbers from 0 to 2**64 - 1 (R2.3): every record can hold one.
 SEED_LIMIT = 2**64
@@ -27,11 +29,17 @@ SEED_LIMIT = 2**64
 class Deal:
     """The cards of one hand as dealt (R2.2): the dealer, each seat's hand and, with
     ``first_lead="trick_card"`` on the first hand, the face-up trick card and the seat
-    it was dealt to (R2.4).
+    it was dealt to (R2.4); under Big Two with three players, the 52nd card, dealt face
+    up to its seat (B2.1). A deal that leaves cards out (B2.1, T2.1) keeps them, sorted,
+    as ``undealt``: nobody sees them, and the record keeps them so that every card of
+    the deck is accounted for.
 
     >>> deal = deal_cards(Rules(players=3, jokers=False, joker_bomb=False), dealer=1, rng=random.Random(0))
     >>> [len(hand) for hand in deal.hands]   # 52 cards, 3 players: the dealer gets 18 (E19)
     [17, 18, 17]
+    >>> deal = deal_cards(Rules.preset("tien-len", players=2), dealer=0, rng=random.Random(0))
+    >>> [len(hand) for hand in deal.hands], len(deal.undealt)   # T2.1: 13 each, 26 unused
+    ([13, 13], 26)
     """
 
     dealer: int
@@ -40,6 +48,24 @@ class Deal:
     trick_seat: int | None = None
     #: The cards set aside face down for the landlord (D2.2, D4.1), sorted; none without a kitty.
     kitty: tuple[Card, ...] = ()
+    #: The cards left out of the deal, unused and unseen (B2.1, T2.1), sorted.
+    undealt: tuple[Card, ...] = ()
+
+
+def lowest_card(rules: Rules, cards: object) -> Card:
+    """The lowest of ``cards`` by rank, then by ``rules.suit_order`` (B1.1, T1.1;
+    R1.2's ♦ ♣ ♥ ♠ without one): the card whose holder leads when the start card is
+    undealt (B2.2, T2.2).
+
+    >>> from zhengshangyou.cards import parse_cards
+    >>> str(lowest_card(Rules.preset("tien-len"), parse_cards("4H 4S 9C")))
+    '4S'
+    """
+    order = rules.suit_order
+    cards_ = list(cast("Iterable[Card]", cards))
+    if order is None:
+        return min(cards_)
+    return min(cards_, key=lambda card: (card.rank, order.index(card.suit) if card.suit is not None else 0))
 
 
 def deal_cards(rules: Rules, dealer: int, rng: random.Random, *, trick_card: bool = False) -> Deal:
@@ -48,6 +74,13 @@ def deal_cards(rules: Rules, dealer: int, rng: random.Random, *, trick_card: boo
 
     With ``trick_card``, one dealt card, chosen uniformly with ``rng``, is turned
     face up, and its seat is recorded (R2.4, D2.3).
+
+    With ``rules.cards_each`` (B2.1, T2.1), each seat gets that many cards, singly from
+    the dealer, and the rest of the deck is left out (``undealt``). Big Two with three
+    players (``rules.odd_card_face_up``, B2.1, BE10) deals 17 each and turns the 52nd
+    card face up: it goes to the start card's holder, or, if it is the start card, to
+    the holder of the next-lowest card; it is the deal's face-up card (and so the trick
+    card, under ``first_lead="trick_card"``).
 
     >>> deal = deal_cards(Rules(), dealer=0, rng=random.Random(1), trick_card=True)
     >>> [len(hand) for hand in deal.hands], deal.trick_card in deal.hands[deal.trick_seat]
@@ -64,15 +97,34 @@ def deal_cards(rules: Rules, dealer: int, rng: random.Random, *, trick_card: boo
     if rules.kitty:
         kitty = tuple(sorted(deck[-rules.kitty :]))
         del deck[-rules.kitty :]
+    undealt: tuple[Card, ...] = ()
+    each = rules.cards_each
+    if each is not None:  # B2.1, T2.1: the rest of the deck is not used
+        undealt = tuple(sorted(deck[each * players :]))
+        del deck[each * players :]
+    last = deck.pop() if rules.odd_card_face_up else None
     # Singly from the dealer: the seat ``step`` places after the dealer gets every
     # ``players``-th card from the ``step``-th.
     dealt = [deck[(seat - dealer) % players :: players] for seat in range(players)]
     face_up: Card | None = None
     seat: int | None = None
-    if trick_card:
+    if last is not None:  # B2.1: the 52nd card, face up, to the start card's holder
+        seat = _odd_card_seat(rules, dealt, last)
+        dealt[seat].append(last)
+        face_up = last
+    elif trick_card:
         position = rng.randrange(len(deck))
         face_up, seat = deck[position], (dealer + position) % players
-    return Deal(dealer, tuple(Hand(cards) for cards in dealt), face_up, seat, kitty)
+    return Deal(dealer, tuple(Hand(cards) for cards in dealt), face_up, seat, kitty, undealt)
+
+
+def _odd_card_seat(rules: Rules, hands: Sequence[Iterable[Card]], card: Card) -> int:
+    """B2.1, BE10: the seat that receives Big Two's 52nd card with three players: the
+    start card's holder, or, if the card is the start card, the holder of the lowest of
+    the other cards (the next-lowest card)."""
+    held = [list(hand) for hand in hands]
+    target = rules.start_card if card != rules.start_card else lowest_card(rules, [c for h in held for c in h])
+    return next(seat for seat, cards in enumerate(held) if target in cards)
 
 
 def marks_a_card(rules: Rules, *, first_hand: bool) -> bool:
@@ -132,6 +184,8 @@ def _deal_sizes(rules: Rules, dealer: int) -> list[int]:
     ([14, 13, 13, 14], [17, 18, 17])
     """
     players = rules.players
+    if rules.cards_each is not None:  # B2.1, T2.1
+        return [rules.cards_each] * players
     each, odd = divmod(rules.deck_size - rules.kitty, players)
     return [each + ((seat - dealer) % players < odd) for seat in range(players)]
 
@@ -174,7 +228,17 @@ def check_deal(rules: Rules, deal: object, *, arranged: bool = False) -> Deal:
         raise InvalidSetupError(
             f"the kitty holds {len(kitty)} cards, not the {rules.kitty} of these rules (D2.2, R2.2a)", rule="D2.2"
         )
-    dealt = sorted([*(card for hand in hands for card in hand), *kitty])
+    undealt = deal.undealt
+    if not isinstance(undealt, tuple) or not all(isinstance(card, Card) for card in undealt):
+        raise WrongTypeError(
+            "a deal's undealt cards must be a tuple of Card objects (R2.2a)", argument="undealt", rule="T2.1"
+        )
+    if undealt and rules.cards_each is None and not arranged:
+        raise InvalidSetupError(
+            f"these rules deal the whole deck, but the deal leaves {len(undealt)} cards out (R2.2, B2.1, T2.1)",
+            rule="R2.2",
+        )
+    dealt = sorted([*(card for hand in hands for card in hand), *kitty, *undealt])
     if dealt != sorted(rules.deck()):
         raise InvalidSetupError(
             "the deal is not exactly the deck of these rules (R1.3, R2.2a)", rule="R1.3"
@@ -186,6 +250,8 @@ def check_deal(rules: Rules, deal: object, *, arranged: bool = False) -> Deal:
                 f"every seat must receive at least one card, not {sizes} (R2.1)", rule="R2.1"
             )
         return _check_trick_card(deal, players)
+    if rules.odd_card_face_up:
+        return _check_odd_card(rules, deal)
     expected = _deal_sizes(rules, deal.dealer)
     if sizes != expected:
         raise InvalidSetupError(
@@ -194,6 +260,34 @@ def check_deal(rules: Rules, deal: object, *, arranged: bool = False) -> Deal:
             rule="R2.2",
         )
     return _check_trick_card(deal, players)
+
+
+def _check_odd_card(rules: Rules, deal: Deal) -> Deal:
+    """B2.1, BE10, R2.2a: Big Two's three-player deal: 17 cards each and the 52nd, the
+    deal's face-up card, in the hand of the seat that receives it."""
+    card, seat, hands = deal.trick_card, deal.trick_seat, deal.hands
+    sizes = [len(hand) for hand in hands]
+    if (
+        not isinstance(card, Card)
+        or isinstance(seat, bool)
+        or not isinstance(seat, int)
+        or not 0 <= seat < len(hands)
+        or card not in hands[seat]
+        or sizes != [17 + (other == seat) for other in range(len(hands))]
+    ):
+        raise InvalidSetupError(
+            f"Big Two with three players deals 17 cards each and the 52nd face up (the deal's"
+            f" trick_card) to a seat that then holds 18, not {sizes} (B2.1, R2.2a)",
+            rule="B2.1",
+        )
+    others = [list(hand) if number != seat else [c for c in hand if c != card] for number, hand in enumerate(hands)]
+    if _odd_card_seat(rules, others, card) != seat:
+        raise InvalidSetupError(
+            f"the face-up 52nd card {card} goes to the holder of {rules.start_card} (or, if it is"
+            f" {rules.start_card}, of the next-lowest card), not to seat {seat} (B2.1, BE10, R2.2a)",
+            rule="B2.1",
+        )
+    return deal
 
 
 def _check_trick_card(deal: Deal, players: int) -> Deal:

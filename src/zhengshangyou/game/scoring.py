@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import attrs
 
+from zhengshangyou.cards import Card, Rank
 from zhengshangyou.errors import IllegalMoveError, InvalidSetupError
 from zhengshangyou.game.auction import bombs_played
 from zhengshangyou.game.deal import deal_cards, marks_a_card, seeded_rng
@@ -69,7 +70,12 @@ class HandOverLogic(PhaseLogic):
             if rules.teams == "landlord":
                 result = _landlord_result(state, tuple(order), cards_left, played)
             else:
-                scores = score_hand(rules, finishing_order=order, cards_left=cards_left, played=played)
+                # (T6.2: a hand won before any play is an instant win)
+                instant = rules.instant_wins != "none" and not any(isinstance(a.move, Play) for a in state.log)
+                scores = score_hand(
+                    rules, finishing_order=order, cards_left=cards_left, played=played,
+                    twos=None if instant else _twos(state, winner), instant=instant,
+                )
                 result = HandResult(tuple(order), cards_left, played, scores)
         scores = result.scores
         totals = tuple(total + score for total, score in zip(match.scores, scores, strict=True))
@@ -135,6 +141,22 @@ class HandOverLogic(PhaseLogic):
             deals=match.deals[1:],
         )
         return State.begin_hand(match, deal)
+
+
+def _twos(state: State, winner: int) -> tuple[tuple[Card, ...], ...] | None:
+    """The 2s each seat held when it is scored (B7.1, T7.2), or None when the rules
+    never look at them: when the Winner went out under ``two_doubles`` (its hand now
+    and what it played after the Winner's last play), at the end under ``thoi_heo``."""
+    rules = state.match.rules
+    if not (rules.two_doubles or rules.thoi_heo):
+        return None
+    held = [list(hand) for hand in state.hands]
+    if rules.two_doubles:  # (the log after the Winner went out: his last play is the going out)
+        last = max(number for number, action in enumerate(state.log) if action.seat == winner and isinstance(action.move, Play))
+        for action in state.log[last + 1 :]:
+            if isinstance(action.move, Play):
+                held[action.seat].extend(action.move.cards)
+    return tuple(tuple(card for card in cards if card.rank is Rank.TWO) for cards in held)
 
 
 def _landlord_result(

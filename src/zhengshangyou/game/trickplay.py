@@ -24,8 +24,9 @@ from typing import Any, Literal
 import attrs
 
 from zhengshangyou.actions import PASS, Move, Pass
-from zhengshangyou.combinations import Kind
+from zhengshangyou.combinations import Kind, kinds_mask
 from zhengshangyou.errors import CardsNotHeldError, IllegalMoveError
+from zhengshangyou.game.deal import lowest_card
 from zhengshangyou.game.phase import Phase, PhaseLogic, register
 from zhengshangyou.game.state import (
     AFTER,
@@ -46,7 +47,7 @@ from zhengshangyou.moves import LegalPlays, class_parts, engine_plays
 from zhengshangyou.plays import Play, beats, reader
 from zhengshangyou.rules import Rules
 
-__all__ = ["PLAY", "PlayLogic", "check_pass", "check_play", "start_card_holder"]
+__all__ = ["PLAY", "PlayLogic", "check_pass", "check_play", "instant_win", "start_card_holder"]
 
 # (Typed to go after the plays' parts in one list: a cast there costs a call at run time.)
 _PASS_ONLY: tuple[Any, ...] = (PASS,)
@@ -79,11 +80,18 @@ class PlayLogic(PhaseLogic):
         rules = match.rules
         previous = match.results[-1] if match.results else None
         method: str = rules.first_lead if previous is None else rules.later_lead
+        if previous is not None and rules.instant_wins != "none" and not any(previous.played):
+            # T2.2: the hand after an instant win (nobody played) starts with the start card
+            # rule, as the first does (a face-up trick card is drawn for the first only)
+            method = "start_card" if rules.first_lead == "start_card" else method
         must_include = None
         if method == "start_card":
             leader = start_card_holder(state)
-            if rules.start_card_must_be_played and rules.start_card in state.hands[leader]:
-                must_include = rules.start_card
+            if rules.start_card_must_be_played:
+                if rules.start_card in state.hands[leader]:
+                    must_include = rules.start_card
+                else:  # undealt (B2.2, T2.2; no kitty: a landlord leads): the lowest dealt card
+                    must_include = lowest_card(rules, state.hands[leader])
         elif method == "trick_card":
             assert state.deal.trick_seat is not None
             leader = state.deal.trick_seat
@@ -97,7 +105,7 @@ class PlayLogic(PhaseLogic):
         else:
             assert previous is not None
             leader = previous.winner
-        return State(
+        begun = State(
             match=match,
             hand_state=attrs.evolve(state.hand_state, phase=Phase.PLAY, exchange=None),
             trick=Trick(to_act=leader, must_include=must_include),
@@ -105,6 +113,16 @@ class PlayLogic(PhaseLogic):
             log=state.log,
             played_cards=state.played_cards,
         )
+        if rules.instant_wins != "none":
+            players = rules.players
+            for seat in ((leader + step) % players for step in range(players)):
+                if instant_win(rules, state.hands[seat]) is not None:
+                    # T6.2: the hand is won at once, before any play; the others tie for last
+                    hand_state = attrs.evolve(
+                        begun.hand_state, finished=(seat,), first_out=(tuple(map(len, state.hands)), 0)
+                    )
+                    return attrs.evolve(begun, hand_state=hand_state).advance()
+        return begun
 
     def moves(self, state: State, view: Literal["classes", "cards"]) -> Iterable[Move]:
         """The plays of the view (see :class:`~zhengshangyou.game.LegalMoves`), then
@@ -116,7 +134,7 @@ class PlayLogic(PhaseLogic):
         """
         hand_state, trick = state.hand_state, state.trick
         parts: list[Iterable[Play]]  # (and the pass, typed to fit: see _PASS_ONLY)
-        if view == "classes":  # (the common case, without a LegalPlays)
+        if view == "classes" and not trick.locked >> trick.to_act & 1:  # (the common case, without a LegalPlays)
             parts = class_parts(  # (a new list: the pass may follow)
                 state.hands[trick.to_act],
                 state.match.rules,
@@ -148,6 +166,11 @@ class PlayLogic(PhaseLogic):
         True
         """
         hand_state, trick = state.hand_state, state.trick
+        if trick.locked >> trick.to_act & 1:  # (T5.2: locked out, his turn to chop or pass)
+            return LegalPlays(
+                state.hands[trick.to_act], state.match.rules, trick.top, view, hand_state.revolution,
+                _CHOP_KINDS, trick.must_include,
+            )
         return engine_plays(
             state.hands[trick.to_act],
             state.match.rules,
@@ -237,10 +260,62 @@ class PlayLogic(PhaseLogic):
 PLAY = register(PlayLogic())
 
 
+#: The kinds that chop (T4.2): all a seat locked out by a pass may play (T5.2).
+_CHOP_KINDS = kinds_mask([Kind.FOUR_OF_A_KIND, Kind.PAIR_RUN])
+
+#: T6.2's instant wins by name, and the ``instant_wins`` value that has each.
+_INSTANT_WINS = {
+    "four_twos": ("south", "all"),
+    "dragon": ("south", "all"),
+    "six_pairs": ("south", "all"),
+    "five_pair_run": ("south", "all"),
+    "three_triple_run": ("all",),
+}
+
+
+def instant_win(rules: Rules, hand: Hand) -> str | None:
+    """The instant win (tới trắng, T6.2) ``hand`` holds under ``rules.instant_wins``, by
+    name, or None: ``"four_twos"``; ``"dragon"``, every rank from 3 to A; ``"six_pairs"``
+    (a four of a kind is two pairs, **library ruling**); ``"five_pair_run"``, pairs of
+    five consecutive ranks without the 2; ``"three_triple_run"`` (under ``"all"``),
+    triples of three consecutive ranks without the 2.
+
+    >>> south = Rules.preset("tien-len", instant_wins="south")
+    >>> instant_win(south, Hand.parse("2S 2C 2D 2H 3S 4S 5S 6S 7S 8S 9S TS JS"))
+    'four_twos'
+    >>> instant_win(south, Hand.parse("3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS AH"))
+    'dragon'
+    >>> instant_win(Rules.preset("tien-len-pagat"), Hand.parse("2S 2C 2D 2H 3S 4S"))
+    """
+    choice = rules.instant_wins
+    counts = [0] * 13
+    for card in hand:
+        counts[card.rank] += 1
+    two = 12  # (Rank.TWO)
+
+    def run(width: int, length: int) -> bool:
+        streak = 0
+        for rank in range(two):
+            streak = streak + 1 if counts[rank] >= width else 0
+            if streak >= length:
+                return True
+        return False
+
+    found = {
+        "four_twos": counts[two] == 4,
+        "dragon": all(counts[rank] for rank in range(two)),
+        "six_pairs": sum(count // 2 for count in counts) >= 6,
+        "five_pair_run": run(2, 5),
+        "three_triple_run": run(3, 3),
+    }
+    return next((name for name, values in _INSTANT_WINS.items() if choice in values and found[name]), None)
+
+
 def start_card_holder(state: State) -> int:
     """R2.4: the holder of the start card, the first copy met in play order from
-    the dealer; failing that, the holder of the lowest card, ties by suit then play
-    order from the dealer (library rulings).
+    the dealer; failing that (it is undealt, B2.2, T2.2), the holder of the lowest
+    card by rank, then by the rules' suit order (B1.1, T1.1), ties then by play order
+    from the dealer (library rulings).
 
     >>> from zhengshangyou.game import State
     >>> state = State.new(Rules(), seed=2, dealer=0)
@@ -253,8 +328,8 @@ def start_card_holder(state: State) -> int:
     for seat in seats:
         if state.rules.start_card in hands[seat]:
             return seat
-    lowest = min((min(hands[seat]), step) for step, seat in enumerate(seats) if hands[seat])
-    return seats[lowest[1]]
+    lowest = lowest_card(state.rules, [card for seat in seats for card in hands[seat]])
+    return next(seat for seat in seats if lowest in hands[seat])
 
 
 def check_play(state: State, rules: Rules, play: Play) -> tuple[Play, Hand]:
@@ -286,6 +361,11 @@ def check_play(state: State, rules: Rules, play: Play) -> tuple[Play, Hand]:
             raise IllegalMoveError(
                 f"the first lead of the hand must include {must_include} (R2.5)", rule="R2.5"
             )
+    elif trick.locked >> seat & 1 and not play.chop >> 8:
+        raise IllegalMoveError(
+            f"seat {seat} passed in this trick and is locked out: only a chop may follow {top} (T5.2)",
+            rule="T5.2",
+        )
     elif not beats(play, top, revolution=state.hand_state.revolution):
         if top.is_bomb:
             reason, rule = f"after the bomb {top} only a higher bomb may follow", "R4.6"
@@ -368,9 +448,11 @@ def _after_play(state: State, play: Play, remaining: Hand) -> State:
     # The next seat holding cards and not locked out (next_to_act, read here
     # without a call): this seat when no other is, -1 when none holds cards.
     locked = trick.locked
+    # (T5.2: a locked-out seat may chop a 2 or a chop: it gets its turn then)
+    shut = locked if not (play.chop and rules.chop_after_pass) else 0
     following = -1
     for other in AFTER[len(hands)][seat]:
-        if hands[other].cards and not locked >> other & 1:
+        if hands[other].cards and not shut >> other & 1:
             following = other
             break
     if (
@@ -395,12 +477,16 @@ def _after_pass(state: State) -> State:
     seat = trick.to_act
     bit = 1 << seat
     passed = trick.passed | bit
-    locked = trick.locked | bit if state.match.rules.pass_locks_out else trick.locked
+    rules = state.match.rules
+    locked = trick.locked | bit if rules.pass_locks_out else trick.locked
     top_seat = trick.top_seat
+    # (T5.2: a locked-out seat may chop a 2 or a chop: it is not shut out then)
+    top = trick.top
+    shut = locked if not (rules.chop_after_pass and top is not None and top.chop) else 0
     # The trick goes on while some other seat holding cards has neither passed
     # since the last play nor been locked out (R5.4, R5.5); the first such seat
     # after this one, or else the first not locked out, acts next (R5.2, R5.3).
-    done = passed | locked | 1 << top_seat
+    done = passed | shut | 1 << top_seat
     following = -1
     going_on = False
     for other in AFTER[len(hands)][seat]:
@@ -410,7 +496,7 @@ def _after_pass(state: State) -> State:
                 if following < 0:
                     following = other
                 break
-            if following < 0 and not locked >> other & 1:
+            if following < 0 and not shut >> other & 1:
                 following = other
     log = state.log + (PASSES[seat],)
     if going_on:

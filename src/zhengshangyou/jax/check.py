@@ -290,12 +290,32 @@ def runnable(rules: Rules) -> Rules:
 def _without_family_options(rules: Rules) -> Rules:
     """``rules`` without the options the JAX backend does not compile yet (see
     :func:`~zhengshangyou.jax.tables.check_supported`): straights by suit, Big Two's
-    five-card hands, pair runs by suit, chops."""
+    five-card hands, pair runs by suit, chops; Big Two's and Tiến Lên's flow (a deal
+    that leaves cards out, instant wins, their scorings: B2, B7, T2, T6, T7).
+
+    >>> rules = runnable(Rules.preset("tien-len"))
+    >>> rules.cards_each, rules.chops, rules.scoring, rules.chop_after_pass
+    (None, 'none', 'cards_left', False)
+    """
     if rules.poker_hands:  # (Big Two's five-card hands, B4.3)
         rules = rules.evolve(
             poker_hands=False, two_pair=False, straights="two_low", flush_order="rank_first", bombs="none"
         )
-    return rules.evolve(straights_by_suit=False, pair_runs_by_suit=False, chops="none")
+    scoring = "cards_left" if rules.scoring in ("last_pays", "placement_payments") else rules.scoring
+    return rules.evolve(
+        straights_by_suit=False,
+        pair_runs_by_suit=False,
+        chops="none",
+        chop_after_pass=False,
+        hand_size=None,
+        three_player_deal=None,
+        instant_wins="none",
+        scoring=scoring,
+        thoi_heo=False,
+        cong=False,
+        two_doubles=False,
+        untouched_triple=True,
+    )
 
 
 def _few_ids(rules: Rules, limit: int) -> Rules:

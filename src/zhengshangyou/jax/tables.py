@@ -88,7 +88,10 @@ def check_supported(rules: Rules) -> Rules:
     option that the batched game cannot honour: straights compared by the suit of
     their top card (``straights_by_suit``, R4.5), Big Two's five-card hands
     (``poker_hands``, B4.3), pair runs compared by suit (``pair_runs_by_suit``, T4.1),
-    chops (``chops``, T4.2), more play ids than :data:`MAX_PLAY_IDS`
+    chops (``chops``, T4.2), Big Two's and Tiến Lên's deals that leave cards out
+    (``hand_size``, ``three_player_deal``, B2.1, T2.1), instant wins (``instant_wins``,
+    T6.2) and scorings (``scoring`` "last_pays" or "placement_payments", ``two_doubles``,
+    ``untouched_triple=False``: B7, T7), more play ids than :data:`MAX_PLAY_IDS`
     (:data:`MAX_CARD_PLAY_IDS` where suits matter): airplanes with single wings
     (``airplane_wings``, R3.18), or a game with a landlord (``teams``, D4). A refused
     rule set is never run approximately.
@@ -111,6 +114,20 @@ def check_supported(rules: Rules) -> Rules:
     refused = [name for name in _REFUSED_OPTIONS if getattr(rules, name)]
     if rules.chops != "none":  # (chops are relations the tables do not hold, T4.2)
         refused.append("chops")
+    # Big Two's and Tiến Lên's flow (B2, B7, T2, T6, T7): the batched game deals the
+    # whole deck, has no instant wins and scores R7.1 and R7.2 only.
+    refused += [
+        name
+        for name, differs in (
+            ("hand_size", rules.hand_size is not None),
+            ("three_player_deal", rules.three_player_deal is not None),
+            ("instant_wins", rules.instant_wins != "none"),
+            ("scoring", rules.scoring in ("last_pays", "placement_payments")),
+            ("two_doubles", rules.two_doubles),
+            ("untouched_triple", not rules.untouched_triple),
+        )
+        if differs
+    ]
     if refused:
         raise InvalidRulesError(
             "the JAX backend does not run these options yet; refused: " + ", ".join(refused) + " (R10)",
