@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -27,6 +29,7 @@ from zhengshangyou.errors import (
 from zhengshangyou.game import Game, State
 from zhengshangyou.game.deal import Deal, check_deal, deal_cards
 from zhengshangyou.hand import Hand
+from zhengshangyou.plays import Play
 from zhengshangyou.record import Record
 from zhengshangyou.rules import Rules
 from zhengshangyou.scoring import score_hand
@@ -90,6 +93,7 @@ def test_BE10_the_start_card_face_up_goes_to_the_next_lowest_card() -> None:
         deal = deal_cards(rules, dealer=0, rng=random.Random(seed))
         if deal.trick_card == start:
             found += 1
+            assert deal.trick_seat is not None
             assert Card.parse("3C") in deal.hands[deal.trick_seat]
     assert found  # (1 deal in 52 on average)
 
@@ -130,7 +134,7 @@ def test_T2_1_three_player_deal_17_each() -> None:
 
 
 def test_B9_T9_deal_options_are_refused_by_name() -> None:
-    cases = [
+    cases: list[tuple[dict[str, Any], str, tuple[str, ...]]] = [
         ({"hand_size": 13}, "big-two", ("hand_size", "players")),            # 4 players
         ({"players": 2, "hand_size": 15}, "big-two", ("hand_size",)),          # not 13/17/21
         ({"three_player_deal": "17_each"}, "tien-len", ("three_player_deal", "players")),
@@ -187,7 +191,7 @@ def test_BE6_TE7_start_card_undealt_the_lowest_dealt_card_leads_and_must_be_play
             # a lead without it is refused; with it, accepted
             legal = list(Game.from_state(state).legal_moves(view="cards"))
             assert legal
-            assert all(lowest in move.cards for move in legal)
+            assert all(isinstance(move, Play) and lowest in move.cards for move in legal)
     assert seen_undealt  # (half the deals leave the start card out)
 
 
@@ -366,12 +370,13 @@ def test_T7_2_three_and_two_players() -> None:
 
 
 def test_B9_T9_scoring_options_need_their_scoring() -> None:
-    for overrides, names in (
+    cases: tuple[tuple[dict[str, Any], tuple[str, ...]], ...] = (
         ({"scoring": "none", "two_doubles": True}, ("two_doubles", "scoring")),
         ({"scoring": "none", "untouched_triple": False}, ("untouched_triple", "scoring")),
         ({"scoring": "cards_left", "thoi_heo": True}, ("thoi_heo", "scoring")),
         ({"scoring": "last_pays", "cong": True}, ("cong", "scoring")),
-    ):
+    )
+    for overrides, names in cases:
         with pytest.raises(InvalidRulesError) as caught:
             Rules(**overrides)
         assert set(names) <= set(caught.value.options)
@@ -501,13 +506,15 @@ def test_BE8_T5_2_in_whole_games_a_passer_plays_again_only_by_chopping(preset: s
             move = rng.choice(moves)
             if seat in passers and move is not PASS:
                 replays += 1
-                assert not rules.pass_locks_out or (rules.chop_after_pass and move.chop >> 8), (seed, move)
+                assert not rules.pass_locks_out or (
+                    rules.chop_after_pass and isinstance(move, Play) and move.chop >> 8
+                ), (seed, move)
             if state.locked >> seat & 1:
                 assert rules.pass_locks_out
                 assert rules.chop_after_pass
                 assert state.trick.top is not None
                 assert state.trick.top.chop
-                assert all(m is PASS or m.chop >> 8 for m in moves)
+                assert all(m is PASS or (isinstance(m, Play) and m.chop >> 8) for m in moves)
             if move is PASS:
                 passers.add(seat)
             game.play(move)
@@ -520,7 +527,12 @@ def test_BE8_T5_2_in_whole_games_a_passer_plays_again_only_by_chopping(preset: s
 
 @pytest.mark.parametrize(("name", "rule"), [("follow_suit", "T5.4"), ("two_last_forbidden", "T5.4")])
 def test_TE11_unplayed_north_options_are_refused_by_name(name: str, rule: str) -> None:
-    for build in (lambda: Rules(**{name: True}), lambda: Rules.preset("tien-len-north", **{name: True})):
+    option: dict[str, Any] = {name: True}
+    builds: list[Callable[[], Rules]] = [
+        lambda: Rules(**option),
+        lambda: Rules.preset("tien-len-north", **option),
+    ]
+    for build in builds:
         with pytest.raises(InvalidRulesError, match="not implemented") as caught:
             build()
         assert caught.value.options == (name,)

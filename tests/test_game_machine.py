@@ -108,6 +108,7 @@ def check_state(state: State) -> None:
     for hand in hands:
         held.update(hand)
     aside = Counter(kitty) if landlord < 0 else Counter()
+    aside.update(state.deal.undealt)  # B2.1, T2.1: the cards a deal leaves out
     assert held + played_cards + aside == Counter(rules.deck())
     assert len(kitty) == rules.kitty
     if rules.teams == "none":
@@ -197,9 +198,9 @@ def check_state(state: State) -> None:
         assert state.to_act == -1
         assert not state.legal_moves()
         assert not _plays(state)
-        result = state.result
-        assert result.winner == result.loser == -1
-        assert result.scores == (0,) * players
+        thrown = state.result
+        assert thrown.winner == thrown.loser == -1
+        assert thrown.scores == (0,) * players
     else:
         assert phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
         assert state.to_act == -1
@@ -226,10 +227,12 @@ def check_state(state: State) -> None:
             first_out = result.winner
             latest = max(tied, key=lambda seat: (seat - first_out) % players)
             assert result.loser == latest
-        # E18: whoever made the first play of the hand played a card
-        first = _plays(state)[0][0]
-        assert result.played[first]
-        if rules.scoring == "cards_left":
+        # E18: whoever made the first play of the hand played a card (a hand won
+        # before any play, T6.2's instant win, has none)
+        if _plays(state):
+            first = _plays(state)[0][0]
+            assert result.played[first]
+        if rules.scoring in ("cards_left", "last_pays", "placement_payments"):  # R7.1, T7.1, T7.2
             assert sum(result.scores) == 0
         elif landlord >= 0:
             # D8, D9: the first seat out decides the hand for its side; the landlord
@@ -258,7 +261,7 @@ def check_state(state: State) -> None:
         for seat, score in enumerate(result.scores):
             totals[seat] += score
     assert tuple(totals) == state.scores
-    if rules.scoring == "cards_left":
+    if rules.scoring in ("cards_left", "last_pays", "placement_payments"):
         assert sum(state.scores) == 0
     # each seat's observation shows its own hand and every count
     for seat in range(players):
@@ -348,7 +351,9 @@ class MatchMachine(RuleBasedStateMachine):
         self.game.next_hand()
         rules = self.game.rules
         state = self.game.state
-        if rules.next_dealer == "loser":
+        if result.thrown_in:  # nobody won: the deal passes on (library ruling, D3.3)
+            assert state.dealer == (before.state.dealer + 1) % rules.players
+        elif rules.next_dealer == "loser":
             assert state.dealer == result.loser
         elif rules.next_dealer == "winner":
             assert state.dealer == result.winner
