@@ -195,9 +195,16 @@ def assert_real_deal(rules: Rules, deal: Deal) -> None:
     """R2.2a: an accepted deal is the rules' deck in the R2.2 sizes, its trick card held."""
     assert is_int(deal.dealer)
     assert 0 <= deal.dealer < rules.players
-    assert Counter([*(card for hand in deal.hands for card in hand), *deal.kitty]) == Counter(rules.deck())
+    dealt = [*(card for hand in deal.hands for card in hand), *deal.kitty, *deal.undealt]  # (B2.1, T2.1)
+    assert Counter(dealt) == Counter(rules.deck())
     assert len(deal.kitty) == rules.kitty  # (the landlord's kitty, D2.2)
-    assert [len(hand) for hand in deal.hands] == deal_sizes(rules, deal.dealer), "R2.2a"
+    sizes = [len(hand) for hand in deal.hands]
+    # (B2.1: Big Two's 52nd card with three players goes face up to the start card's
+    # holder, whichever seat that is)
+    assert sorted(sizes) == sorted(deal_sizes(rules, deal.dealer)), "R2.2a"
+    if sizes != deal_sizes(rules, deal.dealer):
+        assert deal.trick_seat is not None, "R2.2a"
+        assert sizes[deal.trick_seat] == max(sizes), "B2.1"
     assert (deal.trick_card is None) == (deal.trick_seat is None)
     if deal.trick_seat is not None:
         assert is_int(deal.trick_seat)

@@ -180,25 +180,7 @@ class _Table:
             method, which, rule = "start_card", "the hand after an instant win", "T2.2"
         lowest: Card | None = None  # the lowest card dealt, when the start card was not (B2.2, T2.2)
         if method == "start_card":
-            start, undealt = self.cards((rules.start_card,)), "B2.2" if rules.poker_hands else "T2.2"
-            if rules.start_card_must_be_played:  # (the first lead shows which)
-                if play is None:
-                    lowest = seen.must_include if seen.must_include != rules.start_card else None
-                elif rules.start_card not in play.cards:
-                    lowest = lowest_card(rules, play.cards)
-            if lowest is not None:
-                rule = undealt
-                reason = (
-                    f"the start card {start} was not dealt: the holder of the lowest card dealt,"
-                    f" {self.cards((lowest,))}, leads ({undealt})"
-                )
-            elif rules.cards_each is not None and not rules.start_card_must_be_played:
-                reason = (
-                    f"the holder of the start card {start}, or, if it was not dealt, of the lowest card"
-                    f" dealt, leads {which} ({rule}, {undealt})"
-                )
-            else:
-                reason = f"the holder of the start card {start} leads {which} ({rule})"
+            rule, reason, lowest = self._start_card_lead(play, which, rule)
         elif method == "trick_card":
             rule = "R2.4"
             reason = f"dealt the face-up card {self.cards((seen.trick_card,)) if seen.trick_card else ''} (R2.4)"
@@ -215,6 +197,31 @@ class _Table:
         ):
             card = self.cards((must,))
             self.say("lead", f"the first lead must include {card} (R2.5)", seat, "R2.5")
+
+    def _start_card_lead(self, play: Play | None, which: str, rule: str) -> tuple[str, str, Card | None]:
+        """The rule, the reason and the lowest card dealt, where the start card leads."""
+        seen, rules = self.seen, self.rules
+        lowest: Card | None = None  # the lowest card dealt, when the start card was not (B2.2, T2.2)
+        start, undealt = self.cards((rules.start_card,)), "B2.2" if rules.poker_hands else "T2.2"
+        if rules.start_card_must_be_played:  # (the first lead shows which)
+            if play is None:
+                lowest = seen.must_include if seen.must_include != rules.start_card else None
+            elif rules.start_card not in play.cards:
+                lowest = lowest_card(rules, play.cards)
+        if lowest is not None:
+            rule = undealt
+            reason = (
+                f"the start card {start} was not dealt: the holder of the lowest card dealt,"
+                f" {self.cards((lowest,))}, leads ({undealt})"
+            )
+        elif rules.cards_each is not None and not rules.start_card_must_be_played:
+            reason = (
+                f"the holder of the start card {start}, or, if it was not dealt, of the lowest card"
+                f" dealt, leads {which} ({rule}, {undealt})"
+            )
+        else:
+            reason = f"the holder of the start card {start} leads {which} ({rule})"
+        return rule, reason, lowest
 
     def exchange(self, seat: int, move: Give | Offer | Take | Return) -> None:
         """An exchange decision as this seat may see it (R8.2, R8.3)."""
@@ -309,19 +316,8 @@ class _Table:
             self.revolution = not self.revolution
             state = "flipped: 2 lowest, 3 highest" if self.revolution else "back to normal"
             self.say("revolution", f"revolution: the rank order is {state} (R4.8)", seat, "R4.8")
-        if not self.held[seat]:
-            self.finished.append(seat)
-            place = len(self.finished)
-            if place == 1 and rules.teams == "landlord":
-                side = "the landlord's side" if seat == self.seen.landlord else "the peasants' side"
-                self.say("out", f"{name} is out first: {side} wins (D8.1)", seat, "D8.1")
-            elif place == 1:
-                self.say("out", f"{name} is out: Winner{' (上游)' if self.unicode else ''} (R6.1)", seat, "R6.1")
-            else:
-                self.say("out", f"{name} is out, {ordinal(place)}", seat, "R6.1")
-            left = [other for other in range(len(self.held)) if self.held[other]]
-            if (rules.end == "first_out" and place == 1) or len(left) <= 1:
-                return False
+        if not self.held[seat] and self._goes_out(seat):
+            return False
         # (T5.2: a seat locked out by a pass may chop a 2 or a chop: it is not shut out then)
         shut = 0 if rules.chop_after_pass and play.chop else self.locked
         following = next_to_act(self.held, shut, seat)
@@ -347,6 +343,21 @@ class _Table:
             return True
         self.top, self.top_seat, self.passed = play, seat, 0  # passes count since the last play
         return True
+
+    def _goes_out(self, seat: int) -> bool:
+        """``seat`` played its last card (R6.1, D8.1): True if the hand is over."""
+        rules, name = self.rules, self.names[seat]
+        self.finished.append(seat)
+        place = len(self.finished)
+        if place == 1 and rules.teams == "landlord":
+            side = "the landlord's side" if seat == self.seen.landlord else "the peasants' side"
+            self.say("out", f"{name} is out first: {side} wins (D8.1)", seat, "D8.1")
+        elif place == 1:
+            self.say("out", f"{name} is out: Winner{' (上游)' if self.unicode else ''} (R6.1)", seat, "R6.1")
+        else:
+            self.say("out", f"{name} is out, {ordinal(place)}", seat, "R6.1")
+        left = [other for other in range(len(self.held)) if self.held[other]]
+        return (rules.end == "first_out" and place == 1) or len(left) <= 1
 
     def bomb(self, seat: int, play: Play) -> None:
         """A bomb or the rocket in a game with a landlord: what it does to the stake

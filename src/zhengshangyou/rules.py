@@ -535,22 +535,7 @@ class Rules:
         def clash(message: str, *options: str, rule: str) -> InvalidRulesError:
             return InvalidRulesError(f"{message} ({rule}, R10)", options=options)
 
-        if self.hand_size is not None:
-            if self.teams == "landlord":
-                raise clash("hand_size does not apply with teams='landlord' (D2.2 deals 17 and a kitty)",
-                            "hand_size", "teams", rule="D2.2, B9")
-            if self.poker_hands and (self.players != 2 or self.hand_size not in (13, 17, 21)):
-                option = "players" if self.players != 2 else "hand_size"
-                raise clash(
-                    f"under poker_hands (Big Two) hand_size is 13, 17 or 21 with 2 players, not"
-                    f" {self.hand_size} with {self.players}",
-                    "hand_size", option, rule="B2.1, B9",
-                )
-            if self.hand_size * self.players > self.deck_size:
-                raise clash(
-                    f"hand_size={self.hand_size} for {self.players} players needs more than the {self.deck_size} cards",
-                    "hand_size", "players", rule="T2.1, R2.1",
-                )
+        self._check_deal_clashes(clash)
         for option, scoring, rule in (
             ("two_doubles", "cards_left", "B7.1, B9"),
             ("thoi_heo", "placement_payments", "T7.2, T9"),
@@ -576,6 +561,40 @@ class Rules:
                 " and chops other than 'none'",
                 "chop_after_pass", option, rule="T5.2, T9",
             )
+        self._check_instant_wins_clashes(clash)
+
+    def _check_deal_clashes(self, clash: Callable[..., InvalidRulesError]) -> None:
+        """B2.1, T2.1: the deal options of Big Two and Tiến Lên hold together."""
+        if self.hand_size is not None:
+            if self.teams == "landlord":
+                raise clash("hand_size does not apply with teams='landlord' (D2.2 deals 17 and a kitty)",
+                            "hand_size", "teams", rule="D2.2, B9")
+            if self.poker_hands and (self.players != 2 or self.hand_size not in (13, 17, 21)):
+                option = "players" if self.players != 2 else "hand_size"
+                raise clash(
+                    f"under poker_hands (Big Two) hand_size is 13, 17 or 21 with 2 players, not"
+                    f" {self.hand_size} with {self.players}",
+                    "hand_size", option, rule="B2.1, B9",
+                )
+            if self.hand_size * self.players > self.deck_size:
+                raise clash(
+                    f"hand_size={self.hand_size} for {self.players} players needs more than the {self.deck_size} cards",
+                    "hand_size", "players", rule="T2.1, R2.1",
+                )
+        if self.three_player_deal is not None:
+            if self.players != 3:
+                raise clash(f"three_player_deal needs players=3, not {self.players}",
+                            "three_player_deal", "players", rule="T2.1, T9")
+            if self.hand_size is None or self.poker_hands:
+                raise clash(
+                    "three_player_deal needs a deal of hand_size cards each, leaving cards out (Tiến Lên's"
+                    " deal, not poker_hands)",
+                    "three_player_deal", "poker_hands" if self.poker_hands else "hand_size",
+                    rule="T2.1, T9",
+                )
+
+    def _check_instant_wins_clashes(self, clash: Callable[..., InvalidRulesError]) -> None:
+        """T6.2: instant wins are Tiến Lên's, scored by its payments or not at all."""
         if self.instant_wins != "none":
             if self.scoring not in ("placement_payments", "none"):
                 raise clash(
@@ -593,17 +612,6 @@ class Rules:
                 raise clash(
                     "instant_wins are Tiến Lên's hands: one deck without jokers, no poker_hands, no landlord",
                     "instant_wins", option, rule="T6.2, T9",
-                )
-        if self.three_player_deal is not None:
-            if self.players != 3:
-                raise clash(f"three_player_deal needs players=3, not {self.players}",
-                            "three_player_deal", "players", rule="T2.1, T9")
-            if self.hand_size is None or self.poker_hands:
-                raise clash(
-                    "three_player_deal needs a deal of hand_size cards each, leaving cards out (Tiến Lên's"
-                    " deal, not poker_hands)",
-                    "three_player_deal", "poker_hands" if self.poker_hands else "hand_size",
-                    rule="T2.1, T9",
                 )
 
     @property

@@ -356,19 +356,9 @@ class _Template:
         places left unknown in each hand (``free``)."""
         rules, seat, counts = observation.rules, observation.seat, observation.counts
         players = rules.players
-        if len(counts) != players or len(observation.played_cards) != players:
-            raise _inconsistent(f"{len(counts)} counts of cards for {players} seats")
-        if len(observation.hand) != counts[seat]:
-            raise _inconsistent(f"seat {seat} holds {len(observation.hand)} cards, not {counts[seat]}")
+        self._check_counts(observation)
         required = self.exchange.required(players)
-        undone = self.exchange.undone(players)
-        face_up, face_up_seat = observation.trick_card, observation.trick_seat
-        if face_up is not None and face_up_seat is not None and undone[face_up_seat][face_up.index] <= 0:
-            # (unless its seat parted with it in the exchange: Big Two's face-up 52nd card
-            # is dealt in every hand, B2.1; the exchange's cards are pinned where they went)
-            required[face_up_seat][face_up.index] += 1
-        if face_up is not None and face_up_seat is not None and rules.odd_card_face_up:
-            self._pin_odd_card_seat(observation, required[face_up_seat], undone[face_up_seat], face_up)
+        self._pin_face_up(observation, required)
         # The kitty (D2.2, D4.1): face down until the landlord takes it (``hidden``
         # places of their own), then in his hand: pinned there when the seat saw it.
         self.kitty_free = rules.kitty if observation.landlord < 0 else 0
@@ -377,7 +367,39 @@ class _Template:
         self.undealt_free = 0 if each is None else rules.deck_size - rules.kitty - each * rules.players
         if observation.kitty:
             required[observation.landlord].update(card.index for card in observation.kitty)
-        pool: Counter[int] = Counter(card.index for card in rules.deck())
+        pins, pool = self._pins_and_pool(observation, required)
+        self.free = [0 if other == seat else counts[other] - pins[other].total() for other in range(players)]
+        if min(self.free) < 0 or sum(self.free) + self.kitty_free + self.undealt_free != pool.total():
+            raise _inconsistent("the counts of cards and the cards seen do not make up the deck")
+        return pins, pool
+
+    @staticmethod
+    def _check_counts(observation: Observation) -> None:
+        """Checks that the counts of cards fit the seats and the seat's own hand."""
+        seat, counts, players = observation.seat, observation.counts, observation.rules.players
+        if len(counts) != players or len(observation.played_cards) != players:
+            raise _inconsistent(f"{len(counts)} counts of cards for {players} seats")
+        if len(observation.hand) != counts[seat]:
+            raise _inconsistent(f"seat {seat} holds {len(observation.hand)} cards, not {counts[seat]}")
+
+    def _pin_face_up(self, observation: Observation, required: list[Counter[int]]) -> None:
+        """Pins the face-up trick card (B2.1) and, for Big Two, the odd card's seat's card."""
+        undone = self.exchange.undone(observation.rules.players)
+        face_up, face_up_seat = observation.trick_card, observation.trick_seat
+        if face_up is not None and face_up_seat is not None and undone[face_up_seat][face_up.index] <= 0:
+            # (unless its seat parted with it in the exchange: Big Two's face-up 52nd card
+            # is dealt in every hand, B2.1; the exchange's cards are pinned where they went)
+            required[face_up_seat][face_up.index] += 1
+        if face_up is not None and face_up_seat is not None and observation.rules.odd_card_face_up:
+            self._pin_odd_card_seat(observation, required[face_up_seat], undone[face_up_seat], face_up)
+
+    @staticmethod
+    def _pins_and_pool(
+        observation: Observation, required: list[Counter[int]]
+    ) -> tuple[list[Counter[int]], Counter[int]]:
+        """Each seat's pinned cards beyond those it is known to hold, and the unseen pool."""
+        seat = observation.seat
+        pool: Counter[int] = Counter(card.index for card in observation.rules.deck())
         pool.subtract(card.index for card in observation.hand)
         pins: list[Counter[int]] = []
         for other, played in enumerate(observation.played_cards):
@@ -392,9 +414,6 @@ class _Template:
             pins.append(pinned)
         if min(pool.values(), default=0) < 0:
             raise _inconsistent(f"more cards than the deck holds: {_names(-pool)}")
-        self.free = [0 if other == seat else counts[other] - pins[other].total() for other in range(players)]
-        if min(self.free) < 0 or sum(self.free) + self.kitty_free + self.undealt_free != pool.total():
-            raise _inconsistent("the counts of cards and the cards seen do not make up the deck")
         return pins, pool
 
     @staticmethod
@@ -484,22 +503,36 @@ class _Template:
         if dealt_start is not False:  # the leader held the start card (R2.4)
             self._cases_of(start, (), leader, before, known, weights)
         if dealt_start is not True and self.undealt_free:
-            # it was left out: the leader held the lowest card dealt (B2.2, T2.2), so the
-            # start card's copies and every card below that one are among the undealt
-            for card in sorted({card.index for card in rules.deck()}):
-                if card == start or (lowest is not None and card != lowest.index):
-                    continue
-                key = _low_key(rules, card)
-                below = {other for other in self.pool if other == start or _low_key(rules, other) < key}
-                if any(
-                    other == start or _low_key(rules, other) < key for seen in known for other in seen
-                ):
-                    continue  # a card below it, or the start card, was dealt
-                forced = tuple(other for other in sorted(below) for _ in range(self.pool[other]))
-                self._cases_of(card, forced, leader, before, known, weights)
+            self._undealt_start_cases(observation, lowest, leader, before, known, weights)
         if not weights:
             raise _inconsistent(f"no seat may hold the start card {rules.start_card} as the first lead shows")
         self.weights = list(itertools.accumulate(weights))
+
+    def _undealt_start_cases(
+        self,
+        observation: Observation,
+        lowest: Card | None,
+        leader: int,
+        before: set[int],
+        known: list[Counter[int]],
+        weights: list[int],
+    ) -> None:
+        """The cases in which the start card was left out of the deal (B2.2, T2.2)."""
+        rules = observation.rules
+        start = rules.start_card.index
+        # it was left out: the leader held the lowest card dealt (B2.2, T2.2), so the
+        # start card's copies and every card below that one are among the undealt
+        for card in sorted({card.index for card in rules.deck()}):
+            if card == start or (lowest is not None and card != lowest.index):
+                continue
+            key = _low_key(rules, card)
+            below = {other for other in self.pool if other == start or _low_key(rules, other) < key}
+            if any(
+                other == start or _low_key(rules, other) < key for seen in known for other in seen
+            ):
+                continue  # a card below it, or the start card, was dealt
+            forced = tuple(other for other in sorted(below) for _ in range(self.pool[other]))
+            self._cases_of(card, forced, leader, before, known, weights)
 
     @staticmethod
     def _what_the_lead_shows(observation: Observation, leader: int) -> tuple[bool | None, Card | None]:

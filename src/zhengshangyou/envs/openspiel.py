@@ -161,7 +161,7 @@ from zhengshangyou.envs.encoding import (
 )
 from zhengshangyou.errors import InvalidRulesError, InvalidSetupError, WrongTypeError, brief_repr
 from zhengshangyou.game import Action, Deal, Observation, Phase, State, check_deal
-from zhengshangyou.game.deal import _odd_card_seat, marks_a_card
+from zhengshangyou.game.deal import marks_a_card, odd_card_seat
 from zhengshangyou.hand import Hand
 from zhengshangyou.rules import Rules, check_rules
 
@@ -594,7 +594,7 @@ def _dealt(position: _Position, trick: tuple[Card, int] | None = None) -> _Posit
     kitty, undealt = (rest, ()) if rules.cards_each is None else ((), rest)
     if rules.odd_card_face_up:  # B2.1: the 52nd card, face up
         card = position.dealt[setup.seat_cards]
-        seat = _odd_card_seat(rules, dealt, card)
+        seat = odd_card_seat(rules, dealt, card)
         dealt[seat].append(card)
         kitty = ()
     hands = tuple(Hand(cards) for cards in dealt)

@@ -20,7 +20,9 @@ from zhengshangyou.errors import InvalidSetupError, WrongTypeError, brief_repr, 
 from zhengshangyou.hand import Hand
 from zhengshangyou.rules import Rules, check_rules
 
-__all__ = ["SEED_LIMIT", "Deal", "check_deal", "deal_cards", "lowest_card", "marks_a_card", "seeded_rng"]
+__all__ = [
+    "SEED_LIMIT", "Deal", "check_deal", "deal_cards", "lowest_card", "marks_a_card", "odd_card_seat", "seeded_rng"
+]
 
 #: Seeds are whole numbers from 0 to 2**64 - 1 (R2.3): every record can hold one.
 SEED_LIMIT = 2**64
@@ -109,7 +111,7 @@ def deal_cards(rules: Rules, dealer: int, rng: random.Random, *, trick_card: boo
     face_up: Card | None = None
     seat: int | None = None
     if last is not None:  # B2.1: the 52nd card, face up, to the start card's holder
-        seat = _odd_card_seat(rules, dealt, last)
+        seat = odd_card_seat(rules, dealt, last)
         dealt[seat].append(last)
         face_up = last
     elif trick_card:
@@ -118,10 +120,17 @@ def deal_cards(rules: Rules, dealer: int, rng: random.Random, *, trick_card: boo
     return Deal(dealer, tuple(Hand(cards) for cards in dealt), face_up, seat, kitty, undealt)
 
 
-def _odd_card_seat(rules: Rules, hands: Sequence[Iterable[Card]], card: Card) -> int:
+def odd_card_seat(rules: Rules, hands: Sequence[Iterable[Card]], card: Card) -> int:
     """B2.1, BE10: the seat that receives Big Two's 52nd card with three players: the
     start card's holder, or, if the card is the start card, the holder of the lowest of
-    the other cards (the next-lowest card)."""
+    the other cards (the next-lowest card).
+
+    >>> from zhengshangyou.cards import parse_cards
+    >>> rules = Rules.preset("big-two", players=3)
+    >>> hands = [parse_cards("4D 5D"), parse_cards("3D 6D"), parse_cards("3C 7D")]
+    >>> odd_card_seat(rules, hands, Card.parse("2S")), odd_card_seat(rules, [parse_cards("4D"), parse_cards("3C")], rules.start_card)
+    (1, 1)
+    """
     held = [list(hand) for hand in hands]
     target = rules.start_card if card != rules.start_card else lowest_card(rules, [c for h in held for c in h])
     return next(seat for seat, cards in enumerate(held) if target in cards)
@@ -281,7 +290,7 @@ def _check_odd_card(rules: Rules, deal: Deal) -> Deal:
             rule="B2.1",
         )
     others = [list(hand) if number != seat else [c for c in hand if c != card] for number, hand in enumerate(hands)]
-    if _odd_card_seat(rules, others, card) != seat:
+    if odd_card_seat(rules, others, card) != seat:
         raise InvalidSetupError(
             f"the face-up 52nd card {card} goes to the holder of {rules.start_card} (or, if it is"
             f" {rules.start_card}, of the next-lowest card), not to seat {seat} (B2.1, BE10, R2.2a)",
