@@ -17,6 +17,7 @@ from collections.abc import Callable
 import attrs
 import pytest
 
+from marks import slow_where
 from zhengshangyou import PASS, Card, Deal, Game, Hand, Play, Rules, State, parse_cards
 from zhengshangyou.actions import Bid, Call, Rob
 from zhengshangyou.bots import (
@@ -66,7 +67,7 @@ def play_hands(preset: str, make: Callable[[int], Bot], hands: int) -> list[Game
     return games
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", slow_where(PRESETS, lambda name: name != "doudizhu"))
 @pytest.mark.parametrize("bot", list(PLAIN))
 def test_D3_D7_every_bot_finishes_50_hands_of_each_preset_with_legal_moves(preset: str, bot: str) -> None:
     games = play_hands(preset, PLAIN[bot], 50)

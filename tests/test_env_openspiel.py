@@ -79,10 +79,14 @@ def deal_chance(state: Any, rng: random.Random) -> Any:
 ZSY_PRESETS = tuple(name for name in Rules.preset_names() if Rules.preset(name).teams == "none")
 DDZ_PRESETS = ("doudizhu", "douzero", "rlcard", "openspiel")
 TABLES = [
-    # (Tiến Lên deals 13 each to 2 to 4 players, T2.1)
-    *(
-        (preset, players) for preset in ZSY_PRESETS for players in PLAYERS
-        if not (Rules.preset(preset).hand_size == 13 and players > 4)
+    # (Tiến Lên deals 13 each to 2 to 4 players, T2.1; every preset but the default at
+    # other table sizes than four in the slow set)
+    *slow_where(
+        (
+            (preset, players) for preset in ZSY_PRESETS for players in PLAYERS
+            if not (Rules.preset(preset).hand_size == 13 and players > 4)
+        ),
+        lambda case: case[0] != "zhengshangyou" and case[1] != 4,
     ),
     # (in the slow set: test_D3_openspiel_random_sim_test_doudizhu runs each in the README's command)
     *slow_where(((preset, 3) for preset in DDZ_PRESETS), lambda case: True),
@@ -755,13 +759,15 @@ def dealt_by_chance(game: Any, seed: int) -> Any:
     "params",
     [
         {"preset": "doudizhu"},
-        {"preset": "doudizhu", "hands": 3},
+        pytest.param({"preset": "doudizhu", "hands": 3}, marks=pytest.mark.slow),
         {"preset": "doudizhu", "auction": "call_rob"},
         {"preset": "doudizhu", "first_bidder": "random", "kitty_public": "false"},
-        {"preset": "doudizhu", "first_bidder": "rotate", "bid_rounds": "until_two_passes"},
+        pytest.param(
+            {"preset": "doudizhu", "first_bidder": "rotate", "bid_rounds": "until_two_passes"}, marks=pytest.mark.slow
+        ),
         {"preset": "douzero"},
-        {"preset": "rlcard", "hands": 2},
-        {"preset": "openspiel", "hands": 2},
+        pytest.param({"preset": "rlcard", "hands": 2}, marks=pytest.mark.slow),
+        pytest.param({"preset": "openspiel", "hands": 2}, marks=pytest.mark.slow),
     ],
     ids=["doudizhu", "3-hands", "call-rob", "random-bidder", "rotate", "douzero", "rlcard", "openspiel"],
 )

@@ -71,6 +71,7 @@ def test_R10_rules_sets_know_every_option() -> None:
     assert set(OPTIONS) == set(Rules.option_names())
 
 
+@pytest.mark.slow  # (a search for each option; the strategy's own tests stay in the README's command)
 @pytest.mark.parametrize("name", OPTIONS)
 def test_R10_rules_sets_draw_every_option(name: str) -> None:
     seen = seen_values(name, from_scratch=True)
@@ -78,6 +79,7 @@ def test_R10_rules_sets_draw_every_option(name: str) -> None:
 
 
 @pytest.mark.parametrize("from_scratch", [True, False], ids=["from_scratch", "rules_sets"])
+@pytest.mark.slow  # (a search for each value of each option)
 @pytest.mark.parametrize(
     "name", [name for name in OPTIONS if typed_values(HINTS[name]) is not None]
 )

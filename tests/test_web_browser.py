@@ -32,6 +32,7 @@ import pytest
 import uvicorn
 from starlette.types import Message, Receive, Scope, Send
 
+from marks import slow_where
 from test_web import ambiguous_lead, exchange_table, hidden_cards, leaked, move_cards
 from test_web_doudizhu import Says, expected_scores, peasant_table
 from zhengshangyou import Card, Game, Kind, Offer, Pass, Play, Rules, ZhengShangyouError
@@ -342,7 +343,10 @@ def assert_laid_out(page: Page) -> None:
 
 
 @pytest.mark.parametrize(
-    "device", [PHONE, SMALL_PHONE, NARROW, DESKTOP], ids=["phone-390", "phone-320", "narrow-390", "desktop-1280"]
+    "device",
+    # (the two phones' widths in the README's command; the others in the slow set)
+    [PHONE, SMALL_PHONE, pytest.param(NARROW, marks=pytest.mark.slow), pytest.param(DESKTOP, marks=pytest.mark.slow)],
+    ids=["phone-390", "phone-320", "narrow-390", "desktop-1280"]
 )
 def test_issue34_item1_a_whole_hand_is_tapped_through_with_nothing_covered(table: Any, device: dict[str, Any]) -> None:
     served, person = table(Rules(), device, seed=0)
@@ -582,7 +586,12 @@ def test_D3_3_a_hand_nobody_bids_for_is_told_at_320_px(table: Any, preset: str) 
 
 
 @pytest.mark.parametrize(
-    "preset", ["big-two", "big-two-taiwan", "pusoy-dos", "tien-len", "tien-len-pagat", "tien-len-north"]
+    "preset",
+    # (Big Two and Tiến Lên in the README's command; their regional presets in the slow set)
+    slow_where(
+        ["big-two", "big-two-taiwan", "pusoy-dos", "tien-len", "tien-len-pagat", "tien-len-north"],
+        lambda name: name not in ("big-two", "tien-len"),
+    ),
 )
 def test_issue37_acceptance4_a_whole_family_hand_is_played_through_the_page(table: Any, preset: str) -> None:
     """Big Two, Pusoy Dos and Tiến Lên with two players (26 cards left out, B2.1, T2.1):
