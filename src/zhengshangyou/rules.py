@@ -596,6 +596,12 @@ class Rules:
     def _check_instant_wins_clashes(self, clash: Callable[..., InvalidRulesError]) -> None:
         """T6.2: instant wins are Tiến Lên's, scored by its payments or not at all."""
         if self.instant_wins != "none":
+            if self.hand_size != 13:  # (library ruling: longer hands would hold one almost always)
+                raise clash(
+                    f"instant_wins are judged on Tiến Lên's hands of 13 cards: they need hand_size=13,"
+                    f" not {self.hand_size!r}",
+                    "instant_wins", "hand_size", rule="T6.2, T2.1, T9",
+                )
             if self.scoring not in ("placement_payments", "none"):
                 raise clash(
                     f"instant_wins needs scoring 'placement_payments' (4 from each other player) or"
@@ -1389,7 +1395,9 @@ _FLOW_APPLIES: dict[str, tuple[object, Callable[[Mapping[str, Any]], bool]]] = {
     "two_doubles": (False, lambda options: _is(options, "scoring", "cards_left")),
     "untouched_triple": (True, lambda options: _is(options, "scoring", "cards_left")),
     "instant_wins": (
-        "none", lambda options: _is(options, "scoring", "placement_payments") or _is(options, "scoring", "none")
+        "none",
+        lambda options: _is(options, "hand_size", 13)
+        and (_is(options, "scoring", "placement_payments") or _is(options, "scoring", "none")),
     ),
 }
 

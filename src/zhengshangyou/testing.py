@@ -287,6 +287,8 @@ def _repair_flow(options: dict[str, Any]) -> None:
         options["players"] != 3 or options["hand_size"] is None or options["poker_hands"]
     ):
         options["three_player_deal"] = None
+    if options["hand_size"] != 13:
+        options["instant_wins"] = "none"  # (T6.2: judged on hands of 13 cards)
 
 
 def _repair_landlord(options: dict[str, Any]) -> None:
