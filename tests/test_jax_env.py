@@ -221,7 +221,7 @@ def test_issue38_observe_takes_one_seat_or_one_per_entry() -> None:
     [
         ({"hand_size": 13}, "hand_size"),
         ({"hand_size": 13, "three_player_deal": "17_each", "players": 3}, "three_player_deal"),
-        ({"jokers": False, "joker_bomb": False, "scoring": "none", "instant_wins": "south"}, "instant_wins"),
+        ({"jokers": False, "joker_bomb": False, "scoring": "none", "hand_size": 13, "instant_wins": "south"}, "instant_wins"),
         ({"scoring": "last_pays"}, "scoring"),
         ({"two_doubles": True}, "two_doubles"),
         ({"untouched_triple": False}, "untouched_triple"),
