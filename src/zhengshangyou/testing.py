@@ -262,12 +262,13 @@ def _repair_flow(options: dict[str, Any]) -> None:
     # B9, T9: a deal that leaves cards out holds its cards in the deck, Big Two's with
     # two players only; Tiến Lên's 17 each with three players and a hand size.
     deck = options["decks"] * (54 if options["jokers"] else 52)
-    # T6.2, T9: instant wins are Tiến Lên's: one deck without jokers, scored by placement
-    # payments or not at all (the jokers and the scoring give way, so that the draws
-    # from a preset keep them too).
+    # T6.2, T9: instant wins are Tiến Lên's: one deck without jokers, 13 cards each,
+    # scored by placement payments or not at all (the jokers, the deal and the scoring
+    # give way, so that the draws from a preset keep them too).
+    # Instant wins are judged on hands of 13 cards, so they bring that deal with them.
     if options["instant_wins"] != "none" and not options["poker_hands"] and options["decks"] == 1 \
-            and options["teams"] == "none":
-        options.update(jokers=False, joker_bomb=False, joker_pairs=False)
+            and options["teams"] == "none" and options["players"] * 13 <= 52:
+        options.update(jokers=False, joker_bomb=False, joker_pairs=False, hand_size=13)
         if options["scoring"] not in ("placement_payments", "none"):
             options["scoring"] = "none"
     else:
