@@ -260,7 +260,7 @@ def _class_view_rank_plays(
     return list(dict.fromkeys(space.of(play) for play in found))
 
 
-@settings(max_examples=40)
+@settings(max_examples=20)
 @given(_positions(plain=True))
 def test_R5_1_where_suits_cannot_matter_a_hand_leads_every_rank_play_it_holds(
     position: tuple[Rules, Hand, Play | None, bool],
@@ -271,7 +271,7 @@ def test_R5_1_where_suits_cannot_matter_a_hand_leads_every_rank_play_it_holds(
     assert rank_plays(rules).legal(hand) == expected
 
 
-@settings(max_examples=30)
+@settings(max_examples=15)
 @given(_positions(plain=True))
 def test_R4_rank_plays_from_rank_counts_equal_those_of_the_class_view(
     position: tuple[Rules, Hand, Play | None, bool],
@@ -281,7 +281,7 @@ def test_R4_rank_plays_from_rank_counts_equal_those_of_the_class_view(
     assert found == _class_view_rank_plays(rules, hand, top, revolution)
 
 
-@settings(max_examples=50)
+@settings(max_examples=25)
 @given(_positions(plain=True), st.randoms(use_true_random=False))
 def test_R4_where_suits_cannot_matter_the_members_of_the_rank_plays_are_the_class_view(
     position: tuple[Rules, Hand, Play | None, bool], rng: random.Random
@@ -297,6 +297,7 @@ def test_R4_where_suits_cannot_matter_the_members_of_the_rank_plays_are_the_clas
                 space.member(play, hand, top, revolution=revolution)
 
 
+@settings(max_examples=35)
 @given(_positions(plain=False))
 def test_R4_rank_plays_come_in_id_order_and_stand_for_a_legal_play(
     position: tuple[Rules, Hand, Play | None, bool],
@@ -313,7 +314,7 @@ def test_R4_rank_plays_come_in_id_order_and_stand_for_a_legal_play(
         assert space.of(member) is play
 
 
-@settings(max_examples=60)
+@settings(max_examples=30)
 @given(rules_sets(), st.data())
 def test_R2_5_rank_plays_holding_a_card_stand_for_plays_holding_it(
     rules: Rules, data: st.DataObject

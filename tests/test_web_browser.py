@@ -480,7 +480,9 @@ def check_the_end(served: Served, person: Person, seat: int) -> None:
 
 
 @pytest.mark.parametrize(
-    "device", [PHONE, SMALL_PHONE, DESKTOP], ids=["phone-390", "phone-320", "desktop-1280"]
+    # (the narrow phone in the slow set: test_issue34_item1 taps a hand through at 320 px)
+    "device", [PHONE, pytest.param(SMALL_PHONE, marks=pytest.mark.slow), DESKTOP],
+    ids=["phone-390", "phone-320", "desktop-1280"],
 )
 def test_D3_1_a_whole_doudizhu_hand_as_landlord_is_tapped_through(table: Any, device: dict[str, Any]) -> None:
     rules = Rules.preset("doudizhu")
