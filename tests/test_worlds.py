@@ -670,11 +670,12 @@ def test_D4_1_a_hidden_kitty_is_any_of_the_landlords_cards() -> None:
     assert all(set(world.deal.kitty) == real for world in worlds)
 
 
-@pytest.mark.parametrize("preset", ["doudizhu", "openspiel"])
-def test_D2_3_an_unseen_first_bidders_card_is_one_of_its_dealt_cards(preset: str) -> None:
+@pytest.mark.parametrize(("preset", "kitty"), [("doudizhu", 3), ("openspiel", 3), ("doudizhu", 0)])
+def test_D2_3_an_unseen_first_bidders_card_is_one_of_its_dealt_cards(preset: str, kitty: int) -> None:
     """Under ``first_bidder="random"`` the card naming the first bidder is not shown
-    (D2.3): a world draws it from that seat's cards as dealt, in the auction and after."""
-    rules = Rules.preset(preset, first_bidder="random")
+    (D2.3): a world draws it from that seat's cards as dealt, in the auction and after,
+    with a kitty or without one (``kitty=0``, which once drew no card at all)."""
+    rules = Rules.preset(preset, first_bidder="random", kitty=kitty)
     game = Game(rules, seed=2)
     for move in ("pass", "bid 2"):
         game.play(move)

@@ -713,14 +713,18 @@ class _Template:
         held = tuple(hand for hand in hands if hand is not None)
         observation = self.observation
         dealt_hands = [hand for hand in dealt if hand is not None]
-        trick_card = observation.trick_card
         if observation.rules.kitty:
-            kitty, trick_card = self._kitty(rng, dealt_hands, kitty)
+            kitty = self._kitty(rng, dealt_hands, kitty)
+        trick_card, trick_seat = observation.trick_card, observation.trick_seat
+        if trick_card is None and trick_seat is not None:
+            # a first bidder's card that is not shown (first_bidder="random", D2.3) is
+            # one of its seat's dealt cards, drawn (with a kitty or without one)
+            trick_card = rng.choice(dealt_hands[trick_seat].cards)
         deal = Deal(
             observation.dealer,
             tuple(dealt_hands),
             trick_card,
-            observation.trick_seat,
+            trick_seat,
             tuple(sorted(kitty)),
             tuple(sorted(undealt)),
         )
@@ -743,13 +747,12 @@ class _Template:
             played_cards=observation.played_cards,
         )
 
-    def _kitty(self, rng: random.Random, dealt: list[Hand], kitty: list[Card]) -> tuple[list[Card], Card | None]:
-        """The world's kitty and its face-up card (D2.2, D2.3, D4.1), with ``dealt``
-        made the hands as dealt (the landlord's without the kitty): the kitty drawn face
-        down (``kitty``) before the landlord takes it; the kitty the seat saw; or, not
-        shown to the seat, as many of the landlord's cards as dealt, drawn, never the
-        face-up card (which was dealt to a hand, D2.3). A first bidder's card that is
-        not shown (``first_bidder="random"``) is one of its seat's dealt cards, drawn."""
+    def _kitty(self, rng: random.Random, dealt: list[Hand], kitty: list[Card]) -> list[Card]:
+        """The world's kitty (D2.2, D4.1), with ``dealt`` made the hands as dealt (the
+        landlord's without the kitty): the kitty drawn face down (``kitty``) before the
+        landlord takes it; the kitty the seat saw; or, not shown to the seat, as many of
+        the landlord's cards as dealt, drawn, never the face-up card (which was dealt to
+        a hand, D2.3)."""
         observation = self.observation
         landlord, trick_card, trick_seat = observation.landlord, observation.trick_card, observation.trick_seat
         if landlord >= 0:
@@ -764,9 +767,7 @@ class _Template:
             for card in kitty:
                 left.remove(card)
             dealt[landlord] = Hand(left)
-        if trick_card is None and trick_seat is not None:
-            trick_card = rng.choice(dealt[trick_seat].cards)
-        return kitty, trick_card
+        return kitty
 
     def _auction(self, match: Match, deal: Deal) -> State:
         """The world of an observation in the auction (D3): the hand begun from ``deal``
