@@ -17,6 +17,7 @@ from zhengshangyou import PASS, Card, Deal, Game, Hand, Phase, Play, Record, Rul
 from zhengshangyou.actions import Bid, Call, Rob
 from zhengshangyou.errors import IllegalMoveError, InvalidRulesError, InvalidSetupError
 from zhengshangyou.game.auction import bombs_played
+from zhengshangyou.game.deal import deal_cards
 from zhengshangyou.plays import Play as PlayType
 
 PRESETS = ("doudizhu", "douzero", "rlcard", "openspiel")
@@ -97,6 +98,22 @@ def test_D2_3_rotate_opens_after_the_dealer_and_random_shows_no_card() -> None:
     hidden = Game(Rules.preset("doudizhu", first_bidder="random"), seed=4).state
     assert hidden.to_act == hidden.deal.trick_seat
     assert all(hidden.observation(seat).trick_card is None for seat in range(3))
+
+
+def test_D2_3_a_random_first_bidder_is_each_seat_alike_with_unequal_hands() -> None:
+    """``first_bidder="random"`` draws a seat (D2.3), not a card: with no kitty and no
+    jokers the 52 cards deal 18, 17 and 17, and a uniformly drawn card would name the
+    long hand's seat 18 times in 52 (about 6,923 of 20,000 deals, not 6,667). The
+    marked card stays one of the drawn seat's cards (R2.4, R2.2a)."""
+    rules = Rules.preset("doudizhu", first_bidder="random", kitty=0, jokers=False, joker_bomb=False)
+    deals, long_hands = 20_000, 0
+    for seed in range(deals):
+        deal = deal_cards(rules, seed % 3, random.Random(seed), trick_card=True)
+        seat = deal.trick_seat
+        assert seat is not None and deal.trick_card in deal.hands[seat]
+        long_hands += len(deal.hands[seat]) == 18
+    # one seat in three: 6,667 expected, standard deviation 67; a card drawn uniformly: 6,923
+    assert abs(long_hands - deals / 3) < 170
 
 
 def test_D2_2a_a_deal_without_its_kitty_is_refused() -> None:

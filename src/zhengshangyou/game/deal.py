@@ -75,7 +75,9 @@ def deal_cards(rules: Rules, dealer: int, rng: random.Random, *, trick_card: boo
     but for the last ``rules.kitty`` cards, which are the kitty (D2.2).
 
     With ``trick_card``, one dealt card, chosen uniformly with ``rng``, is turned
-    face up, and its seat is recorded (R2.4, D2.3).
+    face up, and its seat is recorded (R2.4, D2.3); under ``first_bidder="random"``
+    with hands of unequal sizes, a seat is chosen uniformly first, then one of its
+    cards (the seat, not the card, is what "random" draws).
 
     With ``rules.cards_each`` (B2.1, T2.1), each seat gets that many cards, singly from
     the dealer, and the rest of the deck is left out (``undealt``). Big Two with three
@@ -114,6 +116,11 @@ def deal_cards(rules: Rules, dealer: int, rng: random.Random, *, trick_card: boo
         seat = odd_card_seat(rules, dealt, last)
         dealt[seat].append(last)
         face_up = last
+    elif trick_card and rules.first_bidder == "random" and len({len(cards) for cards in dealt}) > 1:
+        # D2.3 "random": a seat drawn uniformly, whose marked card is never shown (a
+        # card drawn uniformly would favour the longer hands of a deal without a kitty)
+        seat = rng.randrange(players)
+        face_up = dealt[seat][rng.randrange(len(dealt[seat]))]
     elif trick_card:
         position = rng.randrange(len(deck))
         face_up, seat = deck[position], (dealer + position) % players
@@ -141,7 +148,7 @@ def marks_a_card(rules: Rules, *, first_hand: bool) -> bool:
     trick card of the first hand (R2.4, ``first_lead="trick_card"``), or, at every deal
     of a game with an auction, the card that names the first bidder (D2.3): face up
     under ``first_bidder="face_up_card"``, unseen under ``"random"`` (its holder is a
-    seat drawn uniformly, since the hands are equal).
+    seat drawn uniformly, see :func:`deal_cards`).
 
     >>> marks_a_card(Rules(), first_hand=True), marks_a_card(Rules(), first_hand=False)
     (True, False)
