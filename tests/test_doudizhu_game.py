@@ -110,7 +110,8 @@ def test_D2_3_a_random_first_bidder_is_each_seat_alike_with_unequal_hands() -> N
     for seed in range(deals):
         deal = deal_cards(rules, seed % 3, random.Random(seed), trick_card=True)
         seat = deal.trick_seat
-        assert seat is not None and deal.trick_card in deal.hands[seat]
+        assert seat is not None
+        assert deal.trick_card in deal.hands[seat]
         long_hands += len(deal.hands[seat]) == 18
     # one seat in three: 6,667 expected, standard deviation 67; a card drawn uniformly: 6,923
     assert abs(long_hands - deals / 3) < 170
