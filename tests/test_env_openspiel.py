@@ -1013,3 +1013,25 @@ def test_D12_tri_state_parameters_take_bools_and_refuse_other_types() -> None:
         openspiel.ZhengShangyouGame({"preset": "openspiel", "kitty_public": 1})
     with pytest.raises(InvalidRulesError, match="kitty_public"):
         load(preset="openspiel", kitty_public="maybe")
+
+
+def test_T6_2_a_deal_won_at_once_is_terminal_after_the_chance_nodes() -> None:
+    """tien-len (instant wins, T6.2): among random games, those won at the deal have
+    no decision in them: the state after the deal's chance nodes is terminal and the
+    returns are T7.2's 4 from each other player; every other game has decisions."""
+    game = load(preset="tien-len", players=4)
+    rng = random.Random(0)
+    instant = 0
+    for _ in range(100):
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            actions, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, weights)[0])
+        if state.is_terminal():
+            instant += 1
+            assert sorted(state.returns()) == [-4.0, -4.0, -4.0, 12.0]
+            assert not any(state.engine.results[-1].played)
+        else:
+            assert state.legal_actions()
+            play_out(state, rng)
+    assert instant > 0  # (about 1 deal in 40 holds one)

@@ -592,6 +592,47 @@ def test_D3_3_pettingzoo_void_ends_the_episode_with_zero_rewards() -> None:
         table.step(None)
 
 
+def won_at_the_deal(results: Any) -> list[int]:
+    """The numbers of the hands nobody played a card in: won at the deal (T6.2)."""
+    return [number for number, result in enumerate(results) if not any(result.played)]
+
+
+def test_T6_2_pettingzoo_a_one_hand_episode_won_at_the_deal_is_dealt_again() -> None:
+    """tien-len, 4 players: seed 0 deals an instant win (T6.2), so a one-hand episode
+    would end before any agent acts; reset deals again, and an agent is to act."""
+    rules = Rules.preset("tien-len")
+    assert rules.instant_wins == "south"
+    assert Game(rules, seed=0).phase is Phase.HAND_OVER  # won at the deal
+    table = env(preset="tien-len", hands=1)
+    table.reset(seed=0)
+    game = table.unwrapped.game
+    assert game.phase is Phase.PLAY
+    assert game.state.hand_number == 0
+    assert table.rewards == dict.fromkeys(table.possible_agents, 0.0)
+    assert not any(table.terminations.values())
+    assert game.to_act == int(table.agent_selection.removeprefix("seat_"))
+
+
+@pytest.mark.parametrize(("seed", "hand"), [(0, 0), (56, 1), (83, 2)])  # (the last hand: 2)
+def test_T6_2_pettingzoo_a_hand_won_at_the_deal_is_rewarded_and_the_episode_goes_on(seed: int, hand: int) -> None:
+    """A hand won at the deal pays its rewards at once and the next hand is dealt in
+    the same step (at reset, for the first hand): every agent's rewards add up to its
+    match score, and the episode has its three hands."""
+    table = env(preset="tien-len", hands=3)
+    table.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    totals = dict.fromkeys(table.possible_agents, 0.0)
+    for agent in table.agent_iter():
+        seen, reward, terminated, _, _ = table.last()
+        totals[agent] += reward
+        table.step(None if terminated else int(rng.choice(np.flatnonzero(seen["action_mask"]))))
+    state = table.unwrapped.game.state
+    assert len(state.results) == 3
+    assert won_at_the_deal(state.results) == [hand]
+    assert list(totals.values()) == list(map(float, state.scores))
+    assert sorted(state.results[hand].scores) == [-4, -4, -4, 12]  # 4 from each other player (T7.2)
+
+
 def test_D3_pettingzoo_the_table_text_shows_the_landlord() -> None:
     table = raw_env(preset="openspiel", render_mode="ansi")
     table.reset(seed=3)

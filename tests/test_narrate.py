@@ -407,3 +407,20 @@ def test_T2_2_after_an_instant_win_the_start_card_leads_again() -> None:
     assert any(
         "leads: the holder of the start card 3S leads the hand after an instant win (T2.2)" in text for text in told
     )
+
+
+def test_T6_2_the_story_of_a_hand_won_at_the_deal_names_its_winner() -> None:
+    """Seat 2 is dealt a dragon (T6.2): every seat hears that the hand is over at the
+    deal, and who won it; a hand played out is only "over"."""
+    rules = Rules.preset("tien-len", target_score=None)
+    dragon = Hand.parse("3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS 2S")
+    rest = [card for card in rules.deck() if card not in dragon]
+    first = Deal(0, (Hand(rest[0:13]), Hand(rest[13:26]), dragon, Hand(rest[26:39])), undealt=())
+    state = State.new(rules, seed=0, deals=[first])
+    for viewer in range(4):
+        told = _texts(state, viewer)
+        assert "The hand is over: seat 2 wins at the deal, an instant win (T6.2)." in told
+    played = State.new(rules.evolve(instant_wins="none"), seed=0, deals=[first])
+    while not played.phase.is_over:
+        played = played.play(next(iter(played.legal_moves())))
+    assert "The hand is over." in _texts(played, 0)

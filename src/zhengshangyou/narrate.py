@@ -460,7 +460,11 @@ def events(seen: Observation, names: Sequence[str] | None = None, *, unicode: bo
         table.led = True
     if seen.phase.is_over:
         result = seen.results[-1]
-        table.say("score", "The hand is over.")
+        if rules.instant_wins != "none" and not any(result.played):
+            winner = result.finishing_order[0]
+            table.say("score", f"The hand is over: {names[winner]} wins at the deal, an instant win (T6.2).", winner, "T6.2")
+        else:
+            table.say("score", "The hand is over.")
         table.out.extend(
             Event(line, "score") for line in score_lines(result, rules, names, spring=_spring(seen, result))
         )

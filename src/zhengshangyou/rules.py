@@ -1324,9 +1324,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "penalty_tiers": None,
     },
     # FAMILY.md T8: Tiến Lên (South, pagat.com's reading, North in part).
-    # (T8's instant_wins="south" is not set yet: the environments and some tests take a
-    # hand to begin with a move; Rules.preset("tien-len", instant_wins="south") plays it)
-    "tien-len": {**_TIEN_LEN},
+    "tien-len": {**_TIEN_LEN, "instant_wins": "south"},
     "tien-len-pagat": {
         **_TIEN_LEN, "run_order": "two_high", "chops": "pagat",
         "scoring": "last_pays", "thoi_heo": False, "cong": False,

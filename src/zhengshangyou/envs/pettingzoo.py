@@ -32,6 +32,12 @@ option (``players=3``, ``exchange="highest_for_any"``), as
   again at once: the episode goes on, and that hand does not count among its
   ``hands`` (its scores are 0); under ``"void"`` it is a hand that ends with every
   reward 0 (D3.3), the episode's last when ``hands`` is 1.
+- A hand won at the deal (Tiến Lên's instant wins, T6.2) ends before any seat
+  acts: its rewards are paid and the next hand dealt at once, within the same step
+  (or, at :meth:`~ZhengShangyouEnv.reset`, before the first one). A deal whose whole
+  episode would end so, before any agent's first move, gives no agent anything to
+  do: :meth:`~ZhengShangyouEnv.reset` deals again from the environment's generator,
+  as ``VsBotsEnv`` does.
 - An agent's name that is not one of ``possible_agents`` raises
   :class:`~zhengshangyou.errors.InvalidSetupError` (a ``ValueError``; a
   :class:`~zhengshangyou.errors.WrongTypeError` for a name that is no text).
@@ -232,14 +238,20 @@ class ZhengShangyouEnv(AECEnv):  # type: ignore[misc]
             seed = int(self._rng.integers(2**63))
         else:
             self._rng = np.random.default_rng(seed)
-        self._game = Game(self.rules, seed=seed)
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self._rewarded = False  # whether ``rewards`` holds a hand's scores
-        self._new_infos()
+        while True:
+            self._game = game = Game(self.rules, seed=seed)
+            self.agents = self.possible_agents[:]
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+            self.terminations = dict.fromkeys(self.agents, False)
+            self.truncations = dict.fromkeys(self.agents, False)
+            self._rewarded = False  # whether ``rewards`` holds the scores of hands ended this step
+            self._new_infos()
+            self._settle(game)  # (hands won at the deal, T6.2)
+            if not all(self.terminations.values()):
+                break
+            # the whole episode ended before any agent acted: nothing to do, deal again
+            seed = int(self._rng.integers(2**63))
         self._look()
         if self.render_mode == "human":
             self.render()
@@ -335,20 +347,26 @@ class ZhengShangyouEnv(AECEnv):  # type: ignore[misc]
         if self._rewarded:  # the last step ended a hand: its rewards are spent
             self._clear_rewards()
             self._rewarded = False
-        if game.phase.is_over:
-            self._end_hand(game)
+        self._settle(game)
         self._look()
         if self.render_mode == "human":
             self.render()
 
+    def _settle(self, game: Game) -> None:
+        """End the hands that are over: the one a move ended, and any next hand won
+        at the deal (T6.2), until a seat is to act or the episode ends."""
+        while game.phase.is_over and not all(self.terminations.values()):
+            self._end_hand(game)
+
     def _end_hand(self, game: Game) -> None:
-        """Reward the hand's scores; deal the next hand, or end the episode."""
+        """Reward the hand's scores (on top of those of a hand ended earlier in the
+        same step); deal the next hand, or end the episode."""
         state = game.state
         result = state.result
         assert result is not None
         for agent, score in zip(self.possible_agents, result.scores, strict=True):
-            self.rewards[agent] = float(score)
-        self._accumulate_rewards()
+            self.rewards[agent] = (self.rewards[agent] if self._rewarded else 0.0) + score
+            self._cumulative_rewards[agent] += score
         self._rewarded = True
         if played_hands(state.results, state.rules) < self.hands and not game.is_match_over:
             game.next_hand()
