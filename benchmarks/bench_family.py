@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import random
 import statistics
 import sys
 import time
@@ -30,25 +29,14 @@ from buildinfo import describe, use_checkout
 
 use_checkout()
 
-from zhengshangyou import Rules, State  # noqa: E402  (after use_checkout)
+from bench_game import self_play  # noqa: E402  (after use_checkout)
+
+from zhengshangyou import Rules  # noqa: E402
 
 #: The default preset first (the ratios' base), then the family's presets.
 PRESETS = (
     "zhengshangyou", "big-two", "big-two-taiwan", "pusoy-dos", "tien-len", "tien-len-pagat", "tien-len-north",
 )
-
-
-def self_play(rules: Rules, hands: int, seed: int) -> tuple[float, int]:
-    """CPU seconds for ``hands`` random hands, and the number of moves made."""
-    chooser = random.Random(seed)
-    moves = 0
-    start = time.process_time()
-    for number in range(hands):
-        state = State.new(rules, seed=seed * 100_003 + number)
-        while state.phase == "play":
-            state = state.play(chooser.choice(list(state.legal_moves())))
-            moves += 1
-    return time.process_time() - start, moves
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -65,11 +53,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{rounds} interleaved rounds of {hands} hands a preset; medians of the rounds; CPU time")
     rules = {name: Rules.preset(name) for name in PRESETS}
     for name in PRESETS:
-        self_play(rules[name], 10, seed=1)  # (warm the tables, as a simulation would)
+        self_play(rules[name], 10, seed=1, clock=time.process_time)  # (warm the tables, as a simulation would)
     samples: dict[str, list[tuple[float, float, float]]] = {name: [] for name in PRESETS}
     for round_number in range(rounds):
         for name in PRESETS:
-            seconds, moves = self_play(rules[name], hands, seed=100 + round_number)
+            seconds, moves = self_play(rules[name], hands, seed=100 + round_number, clock=time.process_time)
             samples[name].append((hands / seconds, moves / hands, seconds / moves * 1e6))
     base = statistics.median(rate for rate, _, _ in samples[PRESETS[0]])
     report: dict[str, Any] = {"python": sys.version, "hands": hands, "rounds": rounds, "presets": {}}

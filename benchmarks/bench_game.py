@@ -25,6 +25,7 @@ import statistics
 import sys
 import time
 import tracemalloc
+from collections.abc import Callable
 from typing import Any
 
 from buildinfo import describe
@@ -32,18 +33,22 @@ from buildinfo import describe
 from zhengshangyou import Game, Rules, State
 
 
-def self_play(rules: Rules, hands: int, seed: int) -> tuple[float, int]:
-    """Seconds for ``hands`` random hands, and the number of moves made."""
+def self_play(
+    rules: Rules, hands: int, seed: int, clock: Callable[[], float] = time.perf_counter
+) -> tuple[float, int]:
+    """Seconds of ``clock`` (wall time unless told) for ``hands`` random hands, and the
+    number of moves made: the self-play loop every benchmark of the game's rate runs
+    (bench_family.py, bench_jax.py, bench_compiled.py)."""
     chooser = random.Random(seed)
     moves = 0
-    start = time.perf_counter()
+    start = clock()
     for number in range(hands):
         state = State.new(rules, seed=seed * 100_003 + number)
         while state.phase == "play":
             options = list(state.legal_moves())
             state = state.play(chooser.choice(options))
             moves += 1
-    return time.perf_counter() - start, moves
+    return clock() - start, moves
 
 
 def positions(rules: Rules, count: int, seed: int) -> list[State]:

@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import json
 import platform
-import random
 import statistics
 import sys
 import time
@@ -35,8 +34,9 @@ from typing import Any
 
 import jax
 import jax.numpy as jnp
+from bench_game import self_play
 
-from zhengshangyou import Rules, State
+from zhengshangyou import Rules
 from zhengshangyou.errors import InvalidRulesError
 from zhengshangyou.jax import Env, check_hands, make, random_policy
 from zhengshangyou.jax.check import supported_rule_sets
@@ -44,19 +44,6 @@ from zhengshangyou.rules import PRESETS
 
 #: How often (in moves) the finished hands of a batch are dealt again.
 RESET_EVERY = 16
-
-
-def python_self_play(rules: Rules, hands: int, seed: int) -> tuple[float, int]:
-    """Seconds for ``hands`` random hands with the reference engine, and its moves."""
-    chooser = random.Random(seed)
-    moves = 0
-    start = time.perf_counter()
-    for number in range(hands):
-        state = State.new(rules, seed=seed * 100_003 + number)
-        while state.phase == "play":
-            state = state.play(chooser.choice(list(state.legal_moves())))
-            moves += 1
-    return time.perf_counter() - start, moves
 
 
 def runner(env: Env, batch: int, steps: int, observe: bool) -> Any:
@@ -126,7 +113,7 @@ def jax_rates(rules: Rules, batch: int, steps: int, rounds: int, observe: bool) 
 def speed(args: argparse.Namespace) -> dict[str, Any]:
     rules = Rules.preset(args.preset)
     python_hands = 20 if args.quick else 200
-    seconds, moves = python_self_play(rules, python_hands, seed=1)
+    seconds, moves = self_play(rules, python_hands, seed=1)
     result: dict[str, Any] = {
         "device": str(jax.devices()[0]),
         "platform": platform.platform(),

@@ -73,7 +73,12 @@ ON_PHASES = (Phase.AUCTION, Phase.PLAY, Phase.EXCHANGE)
 
 def _leader_method(state: State) -> str:
     rules = state.rules
-    return rules.first_lead if state.hand_number == 0 else rules.later_lead
+    if state.hand_number == 0:
+        return rules.first_lead
+    previous = state.results[state.hand_number - 1]
+    if rules.instant_wins != "none" and not any(previous.played) and rules.first_lead == "start_card":
+        return "start_card"  # T2.2: after a hand won at the deal, the start card leads again
+    return rules.later_lead
 
 
 def _start_card_seat(state: State) -> int | None:
@@ -211,11 +216,18 @@ def check_state(state: State) -> None:
         assert result is not None
         assert len(state.results) == state.hand_number + 1
         assert result.finishing_order == finished
-        assert result.cards_left[result.winner] == 0
-        assert all(
-            count > 0 for seat, count in enumerate(result.cards_left) if seat != result.winner
-        )
-        if rules.end == "one_left":
+        if not any(result.played) and rules.instant_wins != "none":
+            # T6.2: won at the deal: nobody played, every seat holds its whole hand
+            assert not _plays(state)
+            assert list(result.cards_left) == [len(hand) for hand in hands] == [rules.cards_each] * players
+        else:
+            assert result.cards_left[result.winner] == 0
+            assert all(
+                count > 0 for seat, count in enumerate(result.cards_left) if seat != result.winner
+            )
+        if not any(result.played):
+            pass  # (won at the deal: no seat went out)
+        elif rules.end == "one_left":
             # everyone but the Loser went out; the Loser still holds cards
             assert [seat for seat in range(players) if hands[seat]] == [result.loser]
         else:
@@ -248,6 +260,8 @@ def check_state(state: State) -> None:
             assert result.scores[finished[0]] == 2
             assert result.scores[finished[1]] == 1
             assert sum(result.scores) == 3
+        elif rules.scoring == "win_loss":  # D9.3 without a landlord: the Winner alone wins 1
+            assert result.scores == tuple(int(seat == result.winner) for seat in range(players))
         else:
             assert result.scores == (0,) * players
         assert (

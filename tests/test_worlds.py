@@ -728,3 +728,26 @@ def test_a_world_depends_on_the_observation_and_the_generator_only() -> None:
     assert seen == game.observation(1)  # nothing changed
     worlds = {sample_world(seen, random.Random(draw)).hands for draw in range(5)}
     assert len(worlds) == 5
+
+
+def test_B2_2_T2_2_the_card_the_first_lead_must_include_is_the_leaders_alone_where_cards_are_left_out() -> None:
+    """Two players of Tiến Lên leave 26 cards out (T2.1): the card the leader's first
+    lead must include (R2.5) tells whether the 3♠ was dealt, or which card is the
+    lowest dealt (T2.2), so only the leader sees it until the lead. A world sampled
+    for the other seat gives its leader the card its own hand makes it lead with."""
+    rules = Rules.preset("tien-len", players=2, instant_wins="none")
+    for seed in range(12):
+        state = Game(rules, seed=seed).state
+        leader, other = state.to_act, 1 - state.to_act
+        start = rules.start_card
+        expected = start if start in state.hands[leader] else lowest_card(rules, state.hands[leader])
+        assert state.observation(leader).must_include == expected
+        assert state.observation(other).must_include is None
+        for draw in range(3):
+            world = sample_world(state.observation(other), random.Random(draw))
+            held = world.hands[leader]
+            assert world.must_include == (start if start in held else lowest_card(rules, held))
+            assert all(world.must_include in move.cards for move in world.legal_moves() if isinstance(move, Play))
+    # the whole deck dealt (four players): the start card's holder leads with it, as all know (R2.6)
+    whole = Game(Rules.preset("tien-len", instant_wins="none"), seed=1).state
+    assert all(whole.observation(seat).must_include == Card.parse("3S") for seat in range(4))

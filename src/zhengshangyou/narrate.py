@@ -214,7 +214,9 @@ class _Table:
                 f"the start card {start} was not dealt: the holder of the lowest card dealt,"
                 f" {self.cards((lowest,))}, leads ({undealt})"
             )
-        elif rules.cards_each is not None and not rules.start_card_must_be_played:
+        elif rules.cards_each is not None and not (
+            rules.start_card_must_be_played and (play is not None or seen.must_include is not None)
+        ):  # (the lead does not show, or not yet, whether the start card was dealt)
             reason = (
                 f"the holder of the start card {start}, or, if it was not dealt, of the lowest card"
                 f" dealt, leads {which} ({rule}, {undealt})"

@@ -547,7 +547,8 @@ class _Template:
         )
         if first is None:  # (the leader to play: the card it must include shows, R2.5)
             must = observation.must_include
-            assert must is not None
+            if must is None:  # (shown to the leader alone where cards are left out)
+                return None, None
             return (True, None) if must == rules.start_card else (False, must)
         if rules.start_card in first.cards:
             return True, None
@@ -624,6 +625,17 @@ class _Template:
             passed=_mask(observation.passed),
             locked=_mask(observation.locked),
             must_include=observation.must_include,
+        )
+        # The card the first lead must include, shown to the leader alone where the deal
+        # leaves cards out (R2.5, B2.2, T2.2): each world's is its leader's, worked out
+        # from the hand the world deals it.
+        rules = observation.rules
+        self.leader_must_include = (
+            observation.phase is Phase.PLAY
+            and observation.must_include is None
+            and rules.start_card_must_be_played
+            and _start_card_leader(observation) == observation.to_act >= 0
+            and not any(isinstance(action.move, Play) for action in observation.history)
         )
         exchange = self.exchange
         # an offer the seat did not see is drawn for every world (R8.2)
@@ -738,10 +750,16 @@ class _Template:
             hand_state = attrs.evolve(hand_state, deal=deal, exchange=exchange)
         else:
             hand_state = attrs.evolve(hand_state, deal=deal)
+        trick = self.trick
+        if self.leader_must_include:
+            leader, start = held[trick.to_act], observation.rules.start_card
+            trick = attrs.evolve(
+                trick, must_include=start if start in leader else lowest_card(observation.rules, leader)
+            )
         return State(
             match=match,
             hand_state=hand_state,
-            trick=self.trick,
+            trick=trick,
             hands=held,
             log=log,
             played_cards=observation.played_cards,

@@ -237,8 +237,11 @@ class PlayLogic(PhaseLogic):
 
     def observe(self, state: State, seat: int, fields: dict[str, Any]) -> None:
         """The trick (the play to beat, who passed, who is locked out, R5), the
-        revolution (R4.8), the card the lead must include (R2.5), and who is out and
-        who has played: all public.
+        revolution (R4.8), and who is out and who has played: all public. The card the
+        lead must include (R2.5) is public where the whole deck is dealt (the start
+        card, which its holder leads with, R2.6); where a deal leaves cards out (B2.1,
+        T2.1) only the leader sees it, since it tells whether the start card was dealt
+        or which card is the lowest dealt (B2.2, T2.2), until the lead shows it.
 
         >>> from zhengshangyou.game import State
         >>> fields: dict[str, Any] = {}
@@ -251,7 +254,10 @@ class PlayLogic(PhaseLogic):
         fields["passed"] = SEATS[trick.passed]
         fields["locked"] = SEATS[trick.locked]
         fields["revolution"] = hand_state.revolution
-        fields["must_include"] = trick.must_include
+        must_include = trick.must_include
+        if must_include is not None and seat != trick.to_act and state.deal.undealt:
+            must_include = None
+        fields["must_include"] = must_include
         fields["finished"] = hand_state.finished
         fields["played"] = SEATS[hand_state.played]
 
