@@ -29,6 +29,7 @@ import numpy as np
 
 from zhengshangyou.actionspace import ActionSpace
 from zhengshangyou.cards import Card
+from zhengshangyou.errors import InvalidRulesError
 from zhengshangyou.envs.encoding import encode, suits_encoded
 from zhengshangyou.game import Deal, Game
 from zhengshangyou.hand import Hand
@@ -326,11 +327,26 @@ def _few_ids(rules: Rules, limit: int) -> Rules:
     return rules
 
 
+def _one_hand(rules: Rules) -> Rules:
+    """``rules`` with the options that act only between hands at their defaults (the
+    exchange, R8; the target score, R7.4; who deals and leads the next hand, R2.3,
+    R2.6): the game of the one hand the checker plays from each deal, where the
+    options do not clash with the others (else ``rules`` itself)."""
+    defaults = Rules()
+    try:
+        return rules.evolve(
+            exchange="none", target_score=None, next_dealer=defaults.next_dealer, later_lead=defaults.later_lead
+        )
+    except InvalidRulesError:
+        return rules
+
+
 def supported_rule_sets(count: int, *, seed: int = 0, suited: bool = False) -> list[Rules]:
-    """``count`` different rule sets drawn with :func:`zhengshangyou.testing.rules_sets`
-    (needs Hypothesis), those without a landlord, made rank-only (:func:`rank_only`),
-    or with ``suited`` only those where suits matter, made runnable (:func:`runnable`);
-    the same for the same ``seed``.
+    """``count`` rule sets drawn with :func:`zhengshangyou.testing.rules_sets` (needs
+    Hypothesis), those without a landlord, made rank-only (:func:`rank_only`), or with
+    ``suited`` only those where suits matter, made runnable (:func:`runnable`); each a
+    different game of one hand (two that differ only in options that act between
+    hands, such as the exchange, are one); the same for the same ``seed``.
 
     >>> rules = supported_rule_sets(3)
     >>> from zhengshangyou.jax import compile_rules
@@ -367,7 +383,7 @@ def supported_rule_sets(count: int, *, seed: int = 0, suited: bool = False) -> l
                 return
         else:
             rules = rank_only(rules)
-        if rules not in found:
+        if all(_one_hand(rules) != _one_hand(other) for other in found):
             found.append(rules)
 
     draw()
