@@ -29,8 +29,8 @@ import numpy as np
 
 from zhengshangyou.actionspace import ActionSpace
 from zhengshangyou.cards import Card
-from zhengshangyou.errors import InvalidRulesError
 from zhengshangyou.envs.encoding import encode, suits_encoded
+from zhengshangyou.errors import InvalidRulesError
 from zhengshangyou.game import Deal, Game
 from zhengshangyou.hand import Hand
 from zhengshangyou.jax.env import Env, make
