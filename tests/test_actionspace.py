@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from marks import ENGINE_PRESETS, slow_where
+from marks import REPEATED_PRESETS, slow_where
 from zhengshangyou import (
     PASS,
     ActionSpace,
@@ -150,7 +150,7 @@ def test_r8_exchange_decisions_have_ids(rules: Rules, exchange: str, seed: int) 
         check_position(space, state)
 
 
-@pytest.mark.parametrize("name", slow_where(Rules.preset_names(), lambda name: name in ENGINE_PRESETS))
+@pytest.mark.parametrize("name", slow_where(Rules.preset_names(), lambda name: name in REPEATED_PRESETS))
 def test_r4_1_presets_labels_are_unique_and_parse_back(name: str) -> None:
     rules = Rules.preset(name)
     space = ActionSpace(rules)

@@ -24,7 +24,7 @@ from gymnasium.utils.env_checker import check_env
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from marks import ENGINE_PRESETS, slow_where
+from marks import ENGINE_PRESETS, FAMILY_REPEATS, slow_where
 from zhengshangyou import (
     ActionSpace,
     Give,
@@ -86,8 +86,9 @@ def play_out(env: VsBotsEnv, seed: int, agent: np.random.Generator) -> list[tupl
     slow_where(
         itertools.product(Rules.preset_names(), [2, 3, 4, 8]),
         # (the Dou Dizhu presets at their own table in the README's command, D2.1)
-        lambda case: Rules.preset(case[0]).teams != "none"
-        and (case[0] in ENGINE_PRESETS or case[1] != 3),
+        # (and Big Two's and Tiến Lên's regional presets: big-two and tien-len stay)
+        lambda case: case[0] in FAMILY_REPEATS
+        or (Rules.preset(case[0]).teams != "none" and (case[0] in ENGINE_PRESETS or case[1] != 3)),
     ),
 )
 def test_issue15_check_env_under_every_preset_and_table_size(preset: str, players: int) -> None:

@@ -24,7 +24,7 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, render_test, seed_test  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
-from marks import ENGINE_PRESETS, slow_where
+from marks import ENGINE_PRESETS, FAMILY_REPEATS, slow_where
 from zhengshangyou import (
     ActionSpace,
     Game,
@@ -86,7 +86,9 @@ CASES = [
     # (the Dou Dizhu presets but doudizhu and douzero at their own table in the slow set)
     slow_where(
         CASES,
-        lambda case: Rules.preset(case[0]).teams != "none" and (case[0] in ENGINE_PRESETS or case[1] != 3),
+        # (and Big Two's and Tiến Lên's regional presets: big-two and tien-len stay)
+        lambda case: case[0] in FAMILY_REPEATS
+        or (Rules.preset(case[0]).teams != "none" and (case[0] in ENGINE_PRESETS or case[1] != 3)),
     ),
     ids=["-".join(map(str, case)) for case in CASES],
 )

@@ -58,7 +58,12 @@ from zhengshangyou.plays import Play, beats  # noqa: E402
     # ActionSpace's ids (R4.3 gives 39 more singles and 26 more pairs of one deck); card
     # blocks of 54 entries where suits matter (zhengshangyou.envs.encoding): 4 players'
     # 6 card blocks and 2 x 4 played/received, 39 seat entries, the kinds, 6 more.
-    [("winner", 610, 757), ("winner-classic", 733, 757), ("two-deck", 12214, 759)],
+    # (winner in the README's command; the other two in the slow set)
+    [
+        ("winner", 610, 757),
+        pytest.param("winner-classic", 733, 757, marks=pytest.mark.slow),
+        pytest.param("two-deck", 12214, 759, marks=pytest.mark.slow),
+    ],
 )
 def test_issue38_suited_presets_run_on_card_level_hands(
     preset: str, size: int, observation: int

@@ -28,7 +28,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from make_perft import sub_multisets  # the perft script's enumeration of sub-multisets
-from marks import ENGINE_PRESETS, slow_where
+from marks import REPEATED_PRESETS, slow_where
 from zhengshangyou import (
     Card,
     Hand,
@@ -305,7 +305,7 @@ def check_views(position: Position) -> None:
 # R3, R4: the card view is exactly the legal sub-multisets; the class view is one per class
 
 
-@pytest.mark.parametrize("name", slow_where(RULE_SETS, lambda name: name in ENGINE_PRESETS))
+@pytest.mark.parametrize("name", slow_where(RULE_SETS, lambda name: name in REPEATED_PRESETS))
 @given(data=st.data())
 def test_R3_R4_card_view_is_complete_and_class_view_one_per_class_under_each_preset(
     name: str, data: st.DataObject
