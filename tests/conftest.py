@@ -21,8 +21,8 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 #: rank plays, the action space, whole games of bots) thousands of times over, on
 #: lines that the other tests cover too. Under ``--cov`` the tracer doubles the cost
 #: of a pure-Python hot loop; pytest-cov's ``no_cover`` mark keeps it off these, so
-#: that the README's command stays within five minutes on two cores (the coverage
-#: gates, 97% in all and 95% for the record reader and the command line, still hold).
+#: that .ci/run's coverage pass stays short (its gates, 97% in all and 95% for the
+#: record reader and the command line, still hold).
 UNTRACED = frozenset({
     "test_R3_R4_card_view_is_complete_and_class_view_one_per_class_under_each_preset",
     "test_D3_auction_decisions_have_ids_after_the_pass",
