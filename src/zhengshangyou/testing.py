@@ -265,7 +265,6 @@ def _repair_flow(options: dict[str, Any]) -> None:
     # T6.2, T9: instant wins are Tiến Lên's: one deck without jokers, 13 cards each,
     # scored by placement payments or not at all (the jokers, the deal and the scoring
     # give way, so that the draws from a preset keep them too).
-    # Instant wins are judged on hands of 13 cards, so they bring that deal with them.
     if options["instant_wins"] != "none" and not options["poker_hands"] and options["decks"] == 1 \
             and options["teams"] == "none" and options["players"] * 13 <= 52:
         options.update(jokers=False, joker_bomb=False, joker_pairs=False, hand_size=13)
