@@ -17,7 +17,8 @@ Run: python benchmarks/bench_jax.py [--quick] [--preset NAME] [--batches 64,1024
   every supported preset, or of those ``--presets`` names (half random, half greedy)
   and, with ``--rule-sets M``, over ``--rule-set-hands`` hands of each of M random
   supported rank-only rule sets (``--suited-rule-sets M``: M random rule sets where
-  suits matter); prints the hands, decisions and disagreements (the acceptance: 0).
+  suits matter; ``--from-rule-set K`` resumes a long run at the K-th); prints the
+  hands, decisions and disagreements (the acceptance: 0).
 
 No timing is asserted in the test suite; these numbers are for people.
 """
@@ -171,10 +172,12 @@ def check(args: argparse.Namespace) -> dict[str, Any]:
             continue
         run(preset, rules, args.check)
     for index, rules in enumerate(supported_rule_sets(args.rule_sets, seed=args.seed)):
-        run(f"random rule set {index}: {rules!r}", rules, args.rule_set_hands)
+        if index >= args.from_rule_set:
+            run(f"random rule set {index}: {rules!r}", rules, args.rule_set_hands)
     suited = supported_rule_sets(args.suited_rule_sets, seed=args.seed, suited=True)
     for index, rules in enumerate(suited):
-        run(f"random suited rule set {index}: {rules!r}", rules, args.rule_set_hands)
+        if index >= args.from_rule_set:
+            run(f"random suited rule set {index}: {rules!r}", rules, args.rule_set_hands)
     return {"check": reports}
 
 
@@ -190,6 +193,8 @@ def main() -> None:
     parser.add_argument("--rule-sets", type=int, default=0, help="and of M random supported rule sets")
     parser.add_argument("--suited-rule-sets", type=int, default=0, help="and of M where suits matter")
     parser.add_argument("--rule-set-hands", type=int, default=1000)
+    parser.add_argument("--from-rule-set", type=int, default=0,
+                        help="skip the random rule sets before this index (to resume a long run)")
     parser.add_argument("--check-batch", type=int, default=256)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", default=None, help="write the figures to this file")
