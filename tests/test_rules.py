@@ -673,3 +673,52 @@ def test_R10_a_rules_cache_finds_the_last_rule_set_by_identity_and_refuses_what_
     again = reader(rules)
     assert again is not first  # (forgotten: built afresh)
     assert reader(Rules()) is again  # (an equal rule set finds it too)
+
+
+# The game a rule set plays (its heading's name)
+
+#: Each preset's game, from the specification's headings: RULES.md's title (争上游),
+#: FAMILY.md's parts D (斗地主), B (大老二 / 鋤大D / Pusoy Dos; B0: 鋤大D is Hong
+#: Kong's name, 大老二 Taiwan's) and T (Tiến Lên).
+GAMES = {
+    "zhengshangyou": ("Zheng Shangyou", "争上游"),
+    "winner": ("Zheng Shangyou", "争上游"),
+    "winner-classic": ("Zheng Shangyou", "争上游"),
+    "two-deck": ("Zheng Shangyou", "争上游"),
+    "big-two": ("Big Two", "鋤大D"),
+    "big-two-taiwan": ("Big Two", "大老二"),
+    "pusoy-dos": ("Pusoy Dos", None),
+    "tien-len": ("Tiến Lên", None),
+    "tien-len-pagat": ("Tiến Lên", None),
+    "tien-len-north": ("Tiến Lên", None),
+    "doudizhu": ("Dou Dizhu", "斗地主"),
+    "douzero": ("Dou Dizhu", "斗地主"),
+    "rlcard": ("Dou Dizhu", "斗地主"),
+    "openspiel": ("Dou Dizhu", "斗地主"),
+}
+
+
+def test_R9_B8_T8_D10_every_preset_names_its_game() -> None:
+    assert set(GAMES) == set(Rules.preset_names())
+    for name, (game, native) in GAMES.items():
+        rules = Rules.preset(name)
+        assert rules.nearest_preset() == name
+        assert (rules.game_name.name, rules.game_name.native) == (game, native), name
+        # a name in Chinese characters is tagged Chinese (zh-Hans, zh-Hant-HK...), no other
+        assert (rules.game_name.lang or "").startswith("zh-") == (native is not None), name
+
+
+@pytest.mark.parametrize(
+    ("rules", "preset"),
+    [
+        (Rules(players=3), "zhengshangyou"),
+        (Rules.preset("big-two-taiwan", players=3, end="one_left"), "big-two-taiwan"),
+        (Rules.preset("tien-len", players=2, chops="none"), "tien-len"),
+        (Rules.preset("doudizhu", auction="call_rob"), "doudizhu"),
+        # the winner preset but for its suit order: still nearer the winner than the default
+        (Rules.preset("winner", suit_order="SHCD"), "winner"),
+    ],
+)
+def test_R9_a_changed_preset_is_still_nearest_to_its_preset(rules: Rules, preset: str) -> None:
+    assert rules.nearest_preset() == preset
+    assert rules.game_name == Rules.preset(preset).game_name

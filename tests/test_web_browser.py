@@ -412,12 +412,35 @@ def test_issue34_item2_exchange_buttons_show_red_suits_in_red(table: Any) -> Non
 def test_issue34_item2_the_chinese_title_has_a_font_or_gives_way_to_the_romanised_one(table: Any) -> None:
     _, person = table(Rules(), seed=1)
     page = person.page
-    title = page.locator("h1 [lang=zh]")
+    title = page.locator("#game-native")
     assert "Noto Sans CJK SC" in title.evaluate("element => getComputedStyle(element).fontFamily")
     assert page.inner_text("h1").startswith("Zheng Shangyou")
-    drawn = page.evaluate("drawable('争上游', document.querySelector('h1 [lang=zh]'))")
+    drawn = page.evaluate("drawable('争上游', document.querySelector('#game-native'))")
     assert title.is_visible() == drawn
     assert page.evaluate("drawable('\\u{10FFFD}', document.body)") is False
+
+
+def test_B8_T8_the_heading_and_the_tab_name_the_game_of_the_new_game(table: Any) -> None:
+    # FAMILY.md's part headings: "Big Two (大老二 / 鋤大D / Pusoy Dos)", "Tiến Lên".
+    served, person = table(Rules(), seed=1)
+    page = person.page
+    for preset, name, native in (("big-two-taiwan", "Big Two", "大老二"), ("tien-len", "Tiến Lên", None)):
+        page.select_option("#preset", preset)
+        page.fill("#options", "")
+        person.act("#new-game button")
+        assert served.app.state.table.game.rules == Rules.preset(preset)
+        assert page.inner_text("#game-name") == name
+        title = page.locator("#game-native")
+        if native is None:
+            assert not title.is_visible()
+            assert page.title() == name
+        else:
+            assert title.get_attribute("lang") == "zh-Hant-TW"
+            drawn = page.evaluate(f"drawable('{native}', document.querySelector('#game-native'))")
+            assert title.is_visible() == drawn
+            assert page.title() == (f"{name} {native}" if drawn else name)
+            if drawn:
+                assert title.inner_text() == native
 
 
 def test_issue34_item2_new_game_asks_before_it_throws_a_game_away(table: Any) -> None:

@@ -58,3 +58,20 @@ def test_acceptance_4_a_newcomer_plays_a_whole_hand_at_the_browser_table(preset:
     assert [seat["score"] for seat in view["seats"]] == list(game.scores)
     assert sum(game.scores) == 0  # (each of B7.1's, T7.1's and T7.2's payments goes from a seat to another)
     assert table.responses > 3
+
+
+def test_B8_T8_the_page_is_headed_with_the_game_the_rules_play() -> None:
+    # FAMILY.md's part headings: "Big Two (大老二 / 鋤大D / Pusoy Dos)", "Tiến Lên";
+    # B0: 鋤大D is Hong Kong's name, 大老二 Taiwan's.
+    table = FamilyTable(Rules.preset("big-two"), seed=1)
+    assert table.call("/api/view")["game"] == {"name": "Big Two", "native": "鋤大D", "lang": "zh-Hant-HK"}
+    expected = {
+        "big-two-taiwan": {"name": "Big Two", "native": "大老二", "lang": "zh-Hant-TW"},
+        "pusoy-dos": {"name": "Pusoy Dos", "native": None, "lang": None},
+        "tien-len": {"name": "Tiến Lên", "native": None, "lang": None},
+        "doudizhu": {"name": "Dou Dizhu", "native": "斗地主", "lang": "zh-Hans"},
+        "zhengshangyou": {"name": "Zheng Shangyou", "native": "争上游", "lang": "zh-Hans"},
+    }
+    for preset, game in expected.items():  # a new game from the form names its own game
+        view = table.call("/api/new", {"preset": preset, "options": {"players": 3}})
+        assert (view["rules"]["preset"], view["game"]) == (preset, game)

@@ -28,6 +28,7 @@ import re
 import secrets
 import signal
 import sys
+import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TextIO
@@ -207,7 +208,9 @@ def _play(arguments: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: 
     # The seed deals every hand: shown only to a person who asked for it (--show-seed)
     # or gave it (--seed), never by default on a screen that shows a hand.
     shown = f" · seed {seed}" if arguments.show_seed or arguments.seed is not None else ""
-    game_name = "Dou Dizhu" if rules.teams == "landlord" else "Zheng Shangyou"
+    game_name = rules.game_name.name
+    if not screen.unicode:  # (Tiến Lên as Tien Len, as the suits are letters there)
+        game_name = unicodedata.normalize("NFKD", game_name).encode("ascii", "ignore").decode()
     header = f"{game_name} · preset {preset} · {rules.players} players{shown} · you are seat {you}"
     try:
         terminal.play_session(

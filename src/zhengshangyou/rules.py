@@ -18,6 +18,7 @@ zhengshangyou.errors.InvalidRulesError: revolution requires four_of_a_kind='plai
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar, Literal, TypeVar, cast, get_args
@@ -29,6 +30,7 @@ from zhengshangyou.errors import InvalidRulesError, NotationError, WrongTypeErro
 
 __all__ = [
     "PRESETS",
+    "PRESET_GAMES",
     "AirplaneWings",
     "BombOrder",
     "Chops",
@@ -37,6 +39,7 @@ __all__ = [
     "FirstLead",
     "FlushOrder",
     "FourOfAKind",
+    "GameName",
     "InstantWins",
     "KickerRepeat",
     "LaterLead",
@@ -995,6 +998,29 @@ class Rules:
                 merged[option] = unset
         return cls(**merged)
 
+    def nearest_preset(self) -> str:
+        """The preset this rule set differs from in the fewest options (the earlier
+        preset of :meth:`preset_names` on a tie): the one a form or a heading names.
+
+        >>> Rules.preset("big-two-taiwan", players=3).nearest_preset()
+        'big-two-taiwan'
+        >>> Rules(players=3).nearest_preset()
+        'zhengshangyou'
+        """
+        return _nearest_preset(self)
+
+    @property
+    def game_name(self) -> GameName:
+        """The name of the game this rule set plays: that of its nearest preset
+        (:data:`PRESET_GAMES`), for the headings of the terminal and the web table.
+
+        >>> Rules.preset("doudizhu").game_name
+        GameName(name='Dou Dizhu', native='斗地主', lang='zh-Hans')
+        >>> Rules.preset("tien-len", players=3).game_name.name
+        'Tiến Lên'
+        """
+        return PRESET_GAMES[_nearest_preset(self)]
+
     @staticmethod
     def preset_names() -> tuple[str, ...]:
         """The names of the presets, the default first.
@@ -1473,6 +1499,53 @@ PRESETS.update(
         },
     }
 )
+
+
+
+@attrs.frozen
+class GameName:
+    """A game's name as a heading gives it: ``name`` as players write it in the Latin
+    script, and ``native``, the name in the game's own script, with its language tag
+    ``lang``, where that is another script (None where it is not).
+
+    >>> GameName("Big Two", "大老二", "zh-Hant-TW")
+    GameName(name='Big Two', native='大老二', lang='zh-Hant-TW')
+    """
+
+    name: str
+    native: str | None = None
+    lang: str | None = None
+
+
+#: The game each preset plays, for headings (:attr:`Rules.game_name`): data, so that a
+#: new game adds rows here, never a branch on its name. Big Two goes by its Hong Kong
+#: name (鋤大D) under the Hong Kong rules, by its Taiwan one (大老二) under Taiwan's
+#: (FAMILY.md part B).
+PRESET_GAMES: dict[str, GameName] = {
+    preset: game
+    for game, presets in (
+        (GameName("Zheng Shangyou", "争上游", "zh-Hans"), ("zhengshangyou", "winner", "winner-classic", "two-deck")),
+        (GameName("Big Two", "鋤大D", "zh-Hant-HK"), ("big-two",)),
+        (GameName("Big Two", "大老二", "zh-Hant-TW"), ("big-two-taiwan",)),
+        (GameName("Pusoy Dos"), ("pusoy-dos",)),
+        (GameName("Tiến Lên"), ("tien-len", "tien-len-pagat", "tien-len-north")),
+        (GameName("Dou Dizhu", "斗地主", "zh-Hans"), ("doudizhu", "douzero", "rlcard", "openspiel")),
+    )
+    for preset in presets
+}
+
+
+@functools.lru_cache(maxsize=64)
+def _nearest_preset(rules: Rules) -> str:
+    """:meth:`Rules.nearest_preset` (kept for the rule sets in use: a heading asks often)."""
+    mine = rules.to_dict()
+
+    def differences(name: str) -> int:
+        preset = Rules.preset(name).to_dict()
+        return sum(preset[option] != value for option, value in mine.items())
+
+    return min(PRESETS, key=differences)
+
 
 _OPTION_NAMES = frozenset(Rules.option_names())
 #: Each option's default (what an option that does not apply must keep, B3).

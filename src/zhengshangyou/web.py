@@ -34,6 +34,10 @@ The routes (the page uses nothing else):
 ``POST /api/new``     ``{"preset": "winner", "options": {"players": 3}}``: a new game
 ====================  ================================================================
 
+The view's ``"game"`` names the game the rules play (:attr:`Rules.game_name
+<zhengshangyou.rules.Rules.game_name>`: ``{"name": "Big Two", "native": "鋤大D",
+"lang": "zh-Hant-HK"}``), which the page's heading and tab show.
+
 A refusal is HTTP 400 with ``{"error": message, "rule": rule id}`` (and
 ``"choices"`` for an ambiguous play).
 
@@ -410,6 +414,7 @@ def _view(table: _Table) -> dict[str, Any]:
         if result is None
         else {"lines": list(_result_lines(seen, names)), "match_over": seen.phase is Phase.MATCH_OVER},
         "rules": _rules_summary(rules),
+        "game": attrs.asdict(rules.game_name),  # (the heading: "Big Two 鋤大D")
         "presets": list(Rules.preset_names()),
     }
 
@@ -651,14 +656,10 @@ def _stake_line(seen: Observation, *, won: bool, spring: bool) -> str:
 def _rules_summary(rules: Rules) -> dict[str, Any]:
     """The rules as the new-game form shows them: the nearest preset and the options that
     differ from it (JSON values)."""
-    mine = rules.to_dict()
-
-    def changes(name: str) -> dict[str, Any]:
-        preset = Rules.preset(name).to_dict()
-        return {option: value for option, value in mine.items() if preset[option] != value}
-
-    preset = min(Rules.preset_names(), key=lambda name: len(changes(name)))
-    return {"preset": preset, "options": changes(preset), "players": rules.players}
+    preset = rules.nearest_preset()
+    theirs = Rules.preset(preset).to_dict()
+    options = {option: value for option, value in rules.to_dict().items() if theirs[option] != value}
+    return {"preset": preset, "options": options, "players": rules.players}
 
 
 def _refusal(error: ValueError, status: int = 400) -> JSONResponse:

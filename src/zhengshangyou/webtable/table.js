@@ -107,10 +107,25 @@ function suited(text) {
   return fragment;
 }
 
+// The heading and the tab name the game the rules play ("Big Two 鋤大D"): its name in
+// Chinese only where a font draws it (each name is measured once).
+const drawn = new Map();
+function drawTitle(game) {
+  const native = $("game-native");
+  $("game-name").textContent = game.name;
+  native.textContent = game.native || "";
+  native.lang = game.lang || "";
+  native.title = game.name;
+  if (game.native && !drawn.has(game.native)) drawn.set(game.native, drawable(game.native, native));
+  native.hidden = !game.native || !drawn.get(game.native);
+  document.title = native.hidden ? game.name : `${game.name} ${game.native}`;
+}
+
 function draw(data) {
   view = data;
   selected.clear();
   $("chooser").hidden = true;
+  drawTitle(view.game);
   const rules = view.rules;
   $("hand-number").textContent = `hand ${view.hand_number + 1} · ${rules.preset}`
     + Object.entries(rules.options).map(([name, value]) => ` · ${name}=${value}`).join("");
@@ -353,7 +368,7 @@ document.addEventListener("DOMContentLoaded", () => {
     say("");
     send("/api/new", {preset: $("preset").value, options: readOptions($("options").value)}, showRules);
   });
-  const title = document.querySelector("h1 [lang=zh]");
+  const title = $("game-native");
   chinese = drawable(title.textContent, title);
   title.hidden = !chinese; // no font for it: the romanised name alone
   send("/api/view", undefined, showRules);
