@@ -223,13 +223,28 @@ def test_issue38_acceptance1_twenty_random_rule_sets_agree(index: int) -> None:
     assert report.disagreements == [], rules
 
 
-def test_issue38_random_rule_sets_are_distinct_and_supported() -> None:
-    drawn = supported_rule_sets(20, seed=3)  # (a seed whose draws once held the same game thrice)
-    assert len(set(drawn)) == 20
-    # distinct as games of one hand, the checker's: not only in options that act
-    # between hands (the exchange, R8; the target, R7.4; the next dealer and leader)
-    between = {"exchange": "none", "target_score": None, "next_dealer": "loser", "later_lead": "loser"}
-    assert len({rules.evolve(**between) for rules in drawn}) == 20
+def one_hand_game(rules: Rules) -> Rules:
+    """The game of the one hand the checker plays from a deal: the options that act
+    between hands (the exchange, R8; the target, R7.4; the next dealer and leader,
+    R2.3, R2.6) at their defaults, and the start card's options too where the first
+    lead is not the start card holder's (R2.4, R2.5)."""
+    between: dict[str, object] = {"exchange": "none", "target_score": None, "next_dealer": "loser", "later_lead": "loser"}
+    if rules.first_lead != "start_card":
+        between |= {"start_card": "3D", "start_card_must_be_played": False}
+    return rules.evolve(**between)
+
+
+@pytest.mark.parametrize(
+    ("count", "seed"),
+    [
+        (20, 3),  # (a seed whose draws once held the same game thrice)
+        (50, 1),  # (the benchmark's: it once held two that differed in start_card_must_be_played alone)
+    ],
+)
+def test_issue38_random_rule_sets_are_distinct_and_supported(count: int, seed: int) -> None:
+    drawn = supported_rule_sets(count, seed=seed)
+    assert len(set(drawn)) == count
+    assert len({one_hand_game(rules) for rules in drawn}) == count  # distinct as games of one hand
     assert all(make(rules).rules == rules for rules in drawn[:3])
 
 

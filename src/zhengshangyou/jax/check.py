@@ -330,12 +330,20 @@ def _few_ids(rules: Rules, limit: int) -> Rules:
 def _one_hand(rules: Rules) -> Rules:
     """``rules`` with the options that act only between hands at their defaults (the
     exchange, R8; the target score, R7.4; who deals and leads the next hand, R2.3,
-    R2.6): the game of the one hand the checker plays from each deal, where the
-    options do not clash with the others (else ``rules`` itself)."""
+    R2.6), and the start card's where the first lead is not the start card's
+    holder's (R2.4, R2.5): the game of the one hand the checker plays from each deal,
+    where the options do not clash with the others (else ``rules`` itself)."""
     defaults = Rules()
+    start = {}
+    if rules.first_lead != "start_card":
+        start = {"start_card": defaults.start_card, "start_card_must_be_played": defaults.start_card_must_be_played}
     try:
         return rules.evolve(
-            exchange="none", target_score=None, next_dealer=defaults.next_dealer, later_lead=defaults.later_lead
+            exchange="none",
+            target_score=None,
+            next_dealer=defaults.next_dealer,
+            later_lead=defaults.later_lead,
+            **start,
         )
     except InvalidRulesError:
         return rules
