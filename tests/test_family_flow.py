@@ -28,11 +28,12 @@ from zhengshangyou.errors import (
 )
 from zhengshangyou.game import Game, State
 from zhengshangyou.game.deal import Deal, check_deal, deal_cards
+from zhengshangyou.game.trickplay import lead_method
 from zhengshangyou.hand import Hand
 from zhengshangyou.plays import Play
 from zhengshangyou.record import Record
 from zhengshangyou.rules import Rules
-from zhengshangyou.scoring import score_hand
+from zhengshangyou.scoring import HandResult, score_hand
 from zhengshangyou.testing import rules_sets
 
 FAMILY_PRESETS = ("big-two", "big-two-taiwan", "pusoy-dos", "tien-len", "tien-len-pagat", "tien-len-north")
@@ -624,6 +625,24 @@ def test_TE9_four_twos_win_at_once_and_collect_4_from_each() -> None:
     assert Card.parse("3S") in game.hands[game.to_act] or game.is_hand_over
     if not game.is_hand_over:
         assert game.state.trick.must_include is not None
+
+
+def test_T6_2_T2_2_a_hand_won_at_the_deal_says_so_and_the_start_card_leads_after_it() -> None:
+    rules = Rules.preset("tien-len")  # later_lead="winner" (T8)
+    won = State.new(rules, seed=0, deals=[_deal_with(rules, "2S 2C 2D 2H 3S 5C 7D 9H JS KC 4D 6H 8S")])
+    (result,) = won.results
+    assert result.won_at_the_deal
+    assert lead_method(rules, ()) == lead_method(rules, won.results) == "start_card"  # T2.2, not "winner"
+    # A hand played out was not won at the deal: the winner leads the next (later_lead).
+    played = State.new(rules.evolve(instant_wins="none"), seed=0, deals=[won.deal])
+    while not played.phase.is_over:
+        played = played.play(next(iter(played.legal_moves())))
+    assert not played.results[-1].won_at_the_deal
+    assert lead_method(rules, played.results) == "winner"
+    # Nor was a hand thrown in (D3.3), where nobody played either.
+    thrown_in = HandResult((), (17, 17, 17), (False, False, False), (0, 0, 0))
+    assert not thrown_in.won_at_the_deal
+    assert lead_method(Rules.preset("doudizhu"), [thrown_in]) == "landlord"
 
 
 @pytest.mark.parametrize(

@@ -424,3 +424,22 @@ def test_T6_2_the_story_of_a_hand_won_at_the_deal_names_its_winner() -> None:
     while not played.phase.is_over:
         played = played.play(next(iter(played.legal_moves())))
     assert "The hand is over." in _texts(played, 0)
+
+
+@pytest.mark.parametrize("hand", [0, 1])
+def test_R2_4_R2_6_the_story_of_a_hand_told_when_it_is_over_names_how_its_leader_was_chosen(hand: int) -> None:
+    """Told from the observation after the hand is over (whose results hold that hand's
+    too), the first lead still has the rule of its own hand: the face-up card in the
+    first hand (R2.4), the Loser of the hand before after it (R2.6)."""
+    rules = Rules(target_score=None)  # (first_lead="trick_card", later_lead="loser")
+    state = State.new(rules, seed=7)
+    for number in range(hand + 1):
+        if number:
+            loser = state.results[-1].loser
+            state = state.next_hand()
+            assert state.to_act == loser
+        while not state.phase.is_over:
+            state = state.play(next(iter(state.legal_moves())))
+    leads = [text for text in _texts(state, 0) if " leads" in text and "(R2." in text]
+    assert leads, _texts(state, 0)
+    assert all(text.endswith("(R2.4)" if hand == 0 else "(R2.6)") for text in leads), leads

@@ -37,6 +37,7 @@ from zhengshangyou.cards import Card, format_cards
 from zhengshangyou.combinations import Kind
 from zhengshangyou.game import Action, Observation, Phase, next_active, next_to_act
 from zhengshangyou.game.deal import lowest_card
+from zhengshangyou.game.trickplay import lead_method
 from zhengshangyou.hand import Hand
 from zhengshangyou.moves import engine_plays
 from zhengshangyou.plays import Play, classify_all, laid_out
@@ -172,12 +173,12 @@ class _Table:
     def first_lead(self, seat: int, play: Play | None = None) -> None:
         """Why ``seat`` leads the hand's first trick (R2.4, R2.6)."""
         seen, rules, name = self.seen, self.rules, self.names[seat]
-        method = rules.first_lead if seen.hand_number == 0 else rules.later_lead
-        which, rule = ("the first hand", "R2.4") if seen.hand_number == 0 else ("every hand", "R2.6")
-        instant = seen.hand_number and rules.instant_wins != "none" and not any(seen.results[-1].played)
-        if instant and rules.first_lead == "start_card":
+        before = seen.results[: seen.hand_number]  # (the hands before this one, even once it is over)
+        method = lead_method(rules, before)
+        which, rule = ("the first hand", "R2.4") if not before else ("every hand", "R2.6")
+        if before and before[-1].won_at_the_deal and rules.first_lead == "start_card":
             # T2.2: after an instant win the start card leads again, where it led the first hand
-            method, which, rule = "start_card", "the hand after an instant win", "T2.2"
+            which, rule = "the hand after an instant win", "T2.2"
         lowest: Card | None = None  # the lowest card dealt, when the start card was not (B2.2, T2.2)
         if method == "start_card":
             rule, reason, lowest = self._start_card_lead(play, which, rule)
@@ -462,7 +463,7 @@ def events(seen: Observation, names: Sequence[str] | None = None, *, unicode: bo
         table.led = True
     if seen.phase.is_over:
         result = seen.results[-1]
-        if rules.instant_wins != "none" and not any(result.played):
+        if result.won_at_the_deal:
             winner = result.finishing_order[0]
             table.say("score", f"The hand is over: {names[winner]} wins at the deal, an instant win (T6.2).", winner, "T6.2")
         else:

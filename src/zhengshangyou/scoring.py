@@ -263,6 +263,18 @@ class HandResult:
         return not self.finishing_order
 
     @property
+    def won_at_the_deal(self) -> bool:
+        """Whether the hand was won before any play, an instant win (T6.2): it has a
+        Winner, and nobody played a card (any other Winner went out by playing).
+
+        >>> HandResult((1, 0, 2, 3), (0, 13, 13, 13), (False,) * 4, (12, -4, -4, -4)).won_at_the_deal
+        True
+        >>> HandResult((), (17, 17, 17), (False,) * 3, (0, 0, 0)).won_at_the_deal   # thrown in
+        False
+        """
+        return bool(self.finishing_order) and not any(self.played)
+
+    @property
     def winners(self) -> tuple[int, ...]:
         """The seats that won the hand: the Winner, with his side in a game with a
         landlord (D4.2, D8.1); none when the hand was thrown in.

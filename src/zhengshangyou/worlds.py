@@ -95,8 +95,8 @@ from zhengshangyou.cards import Card
 from zhengshangyou.errors import InvalidSetupError, WrongTypeError, brief_repr
 from zhengshangyou.exchange import ExchangeState, ExchangeStep
 from zhengshangyou.game import Action, Deal, HandState, Match, Observation, Phase, State, Trick
-from zhengshangyou.game.deal import lowest_card
-from zhengshangyou.game.trickplay import instant_win
+from zhengshangyou.game.deal import first_lead_card, lowest_card
+from zhengshangyou.game.trickplay import instant_win, lead_method
 from zhengshangyou.hand import Hand
 from zhengshangyou.plays import Play
 from zhengshangyou.rules import Rules, shared
@@ -282,21 +282,11 @@ def _first_leader(observation: Observation) -> int:
     return observation.to_act if observation.phase is Phase.PLAY else -1
 
 
-def _lead_method(observation: Observation) -> str:
-    """How the first leader of the hand was chosen (R2.4, R2.6): ``first_lead`` in a
-    match's first hand, ``later_lead`` in the others, and the start card again in the
-    hand after an instant win where it chose the first (T2.2, as the game does)."""
-    rules, results = observation.rules, observation.results
-    if observation.hand_number == 0:
-        return rules.first_lead
-    if rules.instant_wins != "none" and not any(results[-1].played) and rules.first_lead == "start_card":
-        return "start_card"
-    return rules.later_lead
-
-
 def _start_card_leader(observation: Observation) -> int:
-    """The first leader of the hand when the start card chose it (R2.4, R2.6), else -1."""
-    return _first_leader(observation) if _lead_method(observation) == "start_card" else -1
+    """The first leader of the hand when the start card chose it (R2.4, R2.6, T2.2),
+    else -1."""
+    method = lead_method(observation.rules, observation.results[: observation.hand_number])
+    return _first_leader(observation) if method == "start_card" else -1
 
 
 def _low_key(rules: Rules, card: int) -> tuple[int, int]:
@@ -752,10 +742,7 @@ class _Template:
             hand_state = attrs.evolve(hand_state, deal=deal)
         trick = self.trick
         if self.leader_must_include:
-            leader, start = held[trick.to_act], observation.rules.start_card
-            trick = attrs.evolve(
-                trick, must_include=start if start in leader else lowest_card(observation.rules, leader)
-            )
+            trick = attrs.evolve(trick, must_include=first_lead_card(observation.rules, held[trick.to_act]))
         return State(
             match=match,
             hand_state=hand_state,

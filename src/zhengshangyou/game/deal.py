@@ -21,7 +21,15 @@ from zhengshangyou.hand import Hand
 from zhengshangyou.rules import Rules, check_rules
 
 __all__ = [
-    "SEED_LIMIT", "Deal", "check_deal", "deal_cards", "lowest_card", "marks_a_card", "odd_card_seat", "seeded_rng"
+    "SEED_LIMIT",
+    "Deal",
+    "check_deal",
+    "deal_cards",
+    "first_lead_card",
+    "lowest_card",
+    "marks_a_card",
+    "odd_card_seat",
+    "seeded_rng",
 ]
 
 #: Seeds are whole numbers from 0 to 2**64 - 1 (R2.3): every record can hold one.
@@ -68,6 +76,21 @@ def lowest_card(rules: Rules, cards: object) -> Card:
     if order is None:
         return min(cards_)
     return min(cards_, key=lambda card: (card.rank, order.index(card.suit) if card.suit is not None else 0))
+
+
+def first_lead_card(rules: Rules, hand: Hand) -> Card:
+    """The card the first lead must include where the start card's holder leads and
+    must play it (R2.5): the start card, or, where the deal left it out, the lowest
+    card of the leader's ``hand`` (B2.2, T2.2).
+
+    >>> from zhengshangyou.cards import parse_cards
+    >>> rules = Rules.preset("big-two", players=2)
+    >>> str(first_lead_card(rules, Hand(parse_cards("3D 9S"))))
+    '3D'
+    >>> str(first_lead_card(rules, Hand(parse_cards("4H 4C 9S"))))   # 3D undealt (B2.2)
+    '4C'
+    """
+    return rules.start_card if rules.start_card in hand else lowest_card(rules, hand)
 
 
 def deal_cards(rules: Rules, dealer: int, rng: random.Random, *, trick_card: bool = False) -> Deal:

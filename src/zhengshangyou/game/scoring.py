@@ -70,8 +70,9 @@ class HandOverLogic(PhaseLogic):
             if rules.teams == "landlord":
                 result = _landlord_result(state, tuple(order), cards_left, played)
             else:
-                # (T6.2: a hand won before any play is an instant win)
-                instant = rules.instant_wins != "none" and not any(isinstance(a.move, Play) for a in state.log)
+                # (T6.2: a Winner while nobody has played won at the deal, an instant win;
+                # HandResult.won_at_the_deal reads the same from the result)
+                instant = not played_mask
                 scores = score_hand(
                     rules, finishing_order=order, cards_left=cards_left, played=played,
                     twos=None if instant else _twos(state, winner), instant=instant,

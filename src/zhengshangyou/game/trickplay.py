@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
 import attrs
@@ -26,7 +26,7 @@ import attrs
 from zhengshangyou.actions import PASS, Move, Pass
 from zhengshangyou.combinations import Kind, kinds_mask
 from zhengshangyou.errors import CardsNotHeldError, IllegalMoveError
-from zhengshangyou.game.deal import lowest_card
+from zhengshangyou.game.deal import first_lead_card, lowest_card
 from zhengshangyou.game.phase import Phase, PhaseLogic, register
 from zhengshangyou.game.state import (
     AFTER,
@@ -46,8 +46,9 @@ from zhengshangyou.hand import Hand, amounts_of
 from zhengshangyou.moves import LegalPlays, class_parts, engine_plays
 from zhengshangyou.plays import Play, beats, reader
 from zhengshangyou.rules import Rules
+from zhengshangyou.scoring import HandResult
 
-__all__ = ["PLAY", "PlayLogic", "check_pass", "check_play", "instant_win", "start_card_holder"]
+__all__ = ["PLAY", "PlayLogic", "check_pass", "check_play", "instant_win", "lead_method", "start_card_holder"]
 
 # (Typed to go after the plays' parts in one list: a cast there costs a call at run time.)
 _PASS_ONLY: tuple[Any, ...] = (PASS,)
@@ -79,19 +80,12 @@ class PlayLogic(PhaseLogic):
         match = state.match
         rules = match.rules
         previous = match.results[-1] if match.results else None
-        method: str = rules.first_lead if previous is None else rules.later_lead
-        if previous is not None and rules.instant_wins != "none" and not any(previous.played):
-            # T2.2: the hand after an instant win (nobody played) starts with the start card
-            # rule, as the first does (a face-up trick card is drawn for the first only)
-            method = "start_card" if rules.first_lead == "start_card" else method
+        method = lead_method(rules, match.results)
         must_include = None
         if method == "start_card":
             leader = start_card_holder(state)
             if rules.start_card_must_be_played:
-                if rules.start_card in state.hands[leader]:
-                    must_include = rules.start_card
-                else:  # undealt (B2.2, T2.2; no kitty: a landlord leads): the lowest dealt card
-                    must_include = lowest_card(rules, state.hands[leader])
+                must_include = first_lead_card(rules, state.hands[leader])
         elif method == "trick_card":
             assert state.deal.trick_seat is not None
             leader = state.deal.trick_seat
@@ -315,6 +309,27 @@ def instant_win(rules: Rules, hand: Hand) -> str | None:
         "three_triple_run": run(3, 3),
     }
     return next((name for name, values in _INSTANT_WINS.items() if choice in values and found[name]), None)
+
+
+def lead_method(rules: Rules, results: Sequence[HandResult]) -> str:
+    """How the first leader of a hand is chosen, after the match's ``results`` so far
+    (R2.4, R2.6): ``rules.first_lead`` in the first hand, ``rules.later_lead`` after
+    it; but after a hand won at the deal (T6.2), where nobody played, the start card's
+    holder again where it chose the first leader (T2.2; a face-up trick card is drawn
+    for the first hand only).
+
+    >>> from zhengshangyou.scoring import HandResult
+    >>> rules = Rules.preset("tien-len")
+    >>> lead_method(rules, ()), rules.later_lead
+    ('start_card', 'winner')
+    >>> lead_method(rules, [HandResult((1, 0, 2, 3), (0, 13, 13, 13), (False,) * 4, (12, -4, -4, -4))])
+    'start_card'
+    """
+    if not results:
+        return rules.first_lead
+    if results[-1].won_at_the_deal and rules.first_lead == "start_card":
+        return "start_card"
+    return rules.later_lead
 
 
 def start_card_holder(state: State) -> int:
