@@ -443,3 +443,16 @@ def test_R2_4_R2_6_the_story_of_a_hand_told_when_it_is_over_names_how_its_leader
     leads = [text for text in _texts(state, 0) if " leads" in text and "(R2." in text]
     assert leads, _texts(state, 0)
     assert all(text.endswith("(R2.4)" if hand == 0 else "(R2.6)") for text in leads), leads
+
+
+@pytest.mark.parametrize(("preset", "word"), [("zhengshangyou", " (上游)"), ("big-two", ""), ("tien-len-pagat", "")])
+def test_R6_1_the_first_out_is_the_winner_and_shangyou_only_in_zheng_shangyou(preset: str, word: str) -> None:
+    # RULES.md R6.1 names the Winner 上游, the word in Zheng Shangyou's own name (争上游);
+    # FAMILY.md gives Big Two and Tiến Lên no such word.
+    state = State.new(Rules.preset(preset, target_score=None), seed=3)
+    while not state.phase.is_over:
+        state = state.play(next(iter(state.legal_moves())))
+    winner = state.results[-1].winner
+    told = [event.text for event in events(state.observation(0), unicode=True)]
+    assert f"seat {winner} is out: Winner{word} (R6.1)" in told
+    assert f"seat {winner} is out: Winner (R6.1)" in _texts(state, 0)  # (no Chinese without Unicode)

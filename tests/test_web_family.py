@@ -64,13 +64,14 @@ def test_B8_T8_the_page_is_headed_with_the_game_the_rules_play() -> None:
     # FAMILY.md's part headings: "Big Two (大老二 / 鋤大D / Pusoy Dos)", "Tiến Lên";
     # B0: 鋤大D is Hong Kong's name, 大老二 Taiwan's.
     table = FamilyTable(Rules.preset("big-two"), seed=1)
-    assert table.call("/api/view")["game"] == {"name": "Big Two", "native": "鋤大D", "lang": "zh-Hant-HK"}
+    assert table.call("/api/view")["game"] == {"name": "Big Two", "native": "鋤大D", "lang": "zh-Hant-HK", "first_out": None}
     expected = {
-        "big-two-taiwan": {"name": "Big Two", "native": "大老二", "lang": "zh-Hant-TW"},
-        "pusoy-dos": {"name": "Pusoy Dos", "native": None, "lang": None},
-        "tien-len": {"name": "Tiến Lên", "native": None, "lang": None},
-        "doudizhu": {"name": "Dou Dizhu", "native": "斗地主", "lang": "zh-Hans"},
-        "zhengshangyou": {"name": "Zheng Shangyou", "native": "争上游", "lang": "zh-Hans"},
+        "big-two-taiwan": {"name": "Big Two", "native": "大老二", "lang": "zh-Hant-TW", "first_out": None},
+        "pusoy-dos": {"name": "Pusoy Dos", "native": None, "lang": None, "first_out": None},
+        "tien-len": {"name": "Tiến Lên", "native": None, "lang": None, "first_out": None},
+        "doudizhu": {"name": "Dou Dizhu", "native": "斗地主", "lang": "zh-Hans", "first_out": None},
+        # R6.1: the Winner is 上游 in Zheng Shangyou
+        "zhengshangyou": {"name": "Zheng Shangyou", "native": "争上游", "lang": "zh-Hans", "first_out": "上游"},
     }
     for preset, game in expected.items():  # a new game from the form names its own game
         view = table.call("/api/new", {"preset": preset, "options": {"players": 3}})

@@ -356,7 +356,8 @@ class _Table:
             side = "the landlord's side" if seat == self.seen.landlord else "the peasants' side"
             self.say("out", f"{name} is out first: {side} wins (D8.1)", seat, "D8.1")
         elif place == 1:
-            self.say("out", f"{name} is out: Winner{' (上游)' if self.unicode else ''} (R6.1)", seat, "R6.1")
+            word = rules.game_name.first_out  # (上游 in Zheng Shangyou)
+            self.say("out", f"{name} is out: Winner{f' ({word})' if word and self.unicode else ''} (R6.1)", seat, "R6.1")
         else:
             self.say("out", f"{name} is out, {ordinal(place)}", seat, "R6.1")
         left = [other for other in range(len(self.held)) if self.held[other]]

@@ -1015,7 +1015,7 @@ class Rules:
         (:data:`PRESET_GAMES`), for the headings of the terminal and the web table.
 
         >>> Rules.preset("doudizhu").game_name
-        GameName(name='Dou Dizhu', native='斗地主', lang='zh-Hans')
+        GameName(name='Dou Dizhu', native='斗地主', lang='zh-Hans', first_out=None)
         >>> Rules.preset("tien-len", players=3).game_name.name
         'Tiến Lên'
         """
@@ -1506,15 +1506,18 @@ PRESETS.update(
 class GameName:
     """A game's name as a heading gives it: ``name`` as players write it in the Latin
     script, and ``native``, the name in the game's own script, with its language tag
-    ``lang``, where that is another script (None where it is not).
+    ``lang``, where that is another script (None where it is not); and ``first_out``,
+    the game's own word for the first seat out, which the story of a hand gives beside
+    "Winner" (R6.1: 上游 in Zheng Shangyou, whose name it is part of), where it has one.
 
     >>> GameName("Big Two", "大老二", "zh-Hant-TW")
-    GameName(name='Big Two', native='大老二', lang='zh-Hant-TW')
+    GameName(name='Big Two', native='大老二', lang='zh-Hant-TW', first_out=None)
     """
 
     name: str
     native: str | None = None
     lang: str | None = None
+    first_out: str | None = None
 
 
 #: The game each preset plays, for headings (:attr:`Rules.game_name`): data, so that a
@@ -1524,7 +1527,7 @@ class GameName:
 PRESET_GAMES: dict[str, GameName] = {
     preset: game
     for game, presets in (
-        (GameName("Zheng Shangyou", "争上游", "zh-Hans"), ("zhengshangyou", "winner", "winner-classic", "two-deck")),
+        (GameName("Zheng Shangyou", "争上游", "zh-Hans", "上游"), ("zhengshangyou", "winner", "winner-classic", "two-deck")),
         (GameName("Big Two", "鋤大D", "zh-Hant-HK"), ("big-two",)),
         (GameName("Big Two", "大老二", "zh-Hant-TW"), ("big-two-taiwan",)),
         (GameName("Pusoy Dos"), ("pusoy-dos",)),

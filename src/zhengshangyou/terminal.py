@@ -222,7 +222,8 @@ def _seat_lines(seen: Observation, names: Sequence[str], screen: Screen, *, scor
             status.append(last[seat])
         if seat in seen.finished:
             place = seen.finished.index(seat) + 1
-            winner = " (上游)" if screen.unicode else ""
+            word = seen.rules.game_name.first_out  # (上游 in Zheng Shangyou)
+            winner = f" ({word})" if word and screen.unicode else ""
             status.append(f"out: Winner{winner}" if place == 1 else f"out, {ordinal(place)}")
         if seat == seen.to_act:
             status.append("to act")
