@@ -15,6 +15,8 @@ import pytest
 
 from test_cli_play import play
 from zhengshangyou import Game, Play, Rules
+from zhengshangyou.cards import parse_cards
+from zhengshangyou.narrate import move_text
 
 #: Each preset and the rule its score lines give (FAMILY.md B8, T8).
 PRESETS = {
@@ -99,3 +101,19 @@ def test_B2_2_T2_2_a_lead_that_need_not_show_the_start_card_says_both_cases(kept
     assert "leads: the holder of the start card 3S, or, if it was not dealt, of the lowest card dealt, leads the first hand (R2.4, T2.2)" in text
     assert "must include" not in text
     assert kept_games[0].is_hand_over
+
+
+def test_B1_2_T1_1_the_terminal_shows_hands_and_plays_in_the_games_suit_order(kept_games: list[Game]) -> None:
+    # Tiến Lên's suits are ♠ ♣ ♦ ♥, weakest first (T1.1); the test's screen writes letters.
+    status, text = play(["--preset", "tien-len", "--seed", "3", "--bots", "random"], "quit")
+    assert status == 0
+    (line,) = [line for line in text.splitlines() if line.startswith("your hand (13): ")]
+    cards = parse_cards(line.removeprefix("your hand (13): "))
+    order = "SCDH"
+    pairs = [(a, b) for a, b in zip(cards, cards[1:], strict=False) if a.rank == b.rank]
+    assert pairs  # (the seed deals two cards of a rank)
+    assert all(order.index(str(a)[-1]) < order.index(str(b)[-1]) for a, b in pairs), line
+    # a play is laid down in that order too
+    rules = Rules.preset("tien-len")
+    assert move_text(Play.parse("3H 3S", rules), rules, unicode=False) == "3S 3H (pair)"
+    assert move_text(Play.parse("5D 5S 6H 6C 7D 7S", rules), rules, unicode=False) == "5S 5D 6C 6H 7S 7D (pair run)"

@@ -9,13 +9,14 @@ never from the page.
 
 from __future__ import annotations
 
+import itertools
 import json
 from typing import Any
 
 import pytest
 
 from test_web import Table, leaked
-from zhengshangyou import Rules
+from zhengshangyou import Card, Rules
 from zhengshangyou.narrate import score_lines
 
 #: Each preset and the rule its score lines give (FAMILY.md B8, T8).
@@ -76,3 +77,20 @@ def test_B8_T8_the_page_is_headed_with_the_game_the_rules_play() -> None:
     for preset, game in expected.items():  # a new game from the form names its own game
         view = table.call("/api/new", {"preset": preset, "options": {"players": 3}})
         assert (view["rules"]["preset"], view["game"]) == (preset, game)
+
+
+#: Each preset's suits, weakest first, as FAMILY.md gives them (B1.2, T1.1).
+SUIT_ORDERS = {"big-two": "♦♣♥♠", "big-two-taiwan": "♣♦♥♠", "pusoy-dos": "♣♠♥♦", "tien-len": "♠♣♦♥"}
+
+
+@pytest.mark.parametrize("preset", tuple(SUIT_ORDERS))
+def test_B1_2_T1_1_the_hand_is_shown_in_the_games_suit_order(preset: str) -> None:
+    view = FamilyTable(Rules.preset(preset), seed=2).call("/api/view")
+    cards = [Card.parse(card["code"]) for card in view["hand"]]
+    assert len(cards) == 13
+    assert [card.rank for card in cards] == sorted(card.rank for card in cards)
+    order = SUIT_ORDERS[preset]
+    same_rank = [(left, right) for left, right in itertools.pairwise(cards) if left.rank == right.rank]
+    assert same_rank  # (the seed deals two cards of a rank)
+    for left, right in same_rank:
+        assert order.index(left.unicode()[-1]) < order.index(right.unicode()[-1]), (left, right)

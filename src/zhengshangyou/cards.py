@@ -15,7 +15,7 @@ separated by spaces or commas.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
@@ -36,6 +36,7 @@ __all__ = [
     "format_cards",
     "make_deck",
     "parse_cards",
+    "sort_cards",
 ]
 
 
@@ -425,6 +426,24 @@ def format_cards(cards: Iterable[Card], *, unicode: bool = False) -> str:
             argument="cards",
             rule="R1.4",
         ) from None
+
+
+def sort_cards(cards: Iterable[Card], suit_order: Sequence[Suit] | None = None) -> tuple[Card, ...]:
+    """``cards`` as a player of the game sorts them: by rank, then by the game's
+    ``suit_order`` (weakest first, as :attr:`Rules.suit_order
+    <zhengshangyou.rules.Rules.suit_order>` gives it), or by R1.2's ♦ ♣ ♥ ♠ without
+    one; the jokers last.
+
+    >>> format_cards(sort_cards(parse_cards("7D 3S RJ 7C 3H")))
+    '3H 3S 7D 7C RJ'
+    >>> tien_len = (Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)   # ♠ ♣ ♦ ♥ (T1.1)
+    >>> format_cards(sort_cards(parse_cards("7D 3S 7C 3H"), tien_len))
+    '3S 3H 7C 7D'
+    """
+    if suit_order is None:
+        return tuple(sorted(cards))
+    place = {suit: index for index, suit in enumerate(suit_order)}
+    return tuple(sorted(cards, key=lambda card: (card.rank, place.get(card.suit, 0))))  # (a joker: no suit)
 
 
 def make_deck(decks: int = 1, *, jokers: bool = True) -> tuple[Card, ...]:

@@ -28,7 +28,15 @@ except ImportError:  # (the pure-Python build needs no Cython: see NoCython)
 if cython.compiled:  # pragma: no cover (the compiled build, whose tests CI runs apart)
     from cython.cimports.cpython.object import PyObject_GenericSetAttr
 
-from zhengshangyou.cards import Card, Rank, ascii_lower, check_copies, format_cards, parse_cards
+from zhengshangyou.cards import (
+    Card,
+    Rank,
+    ascii_lower,
+    check_copies,
+    format_cards,
+    parse_cards,
+    sort_cards,
+)
 from zhengshangyou.combinations import Combination, Shape, catalogue, wing_choices
 from zhengshangyou.combinations import Kind as Kind  # re-exported: its old home
 from zhengshangyou.errors import (
@@ -915,8 +923,9 @@ def resolve(
 def laid_out(play: Play, rules: Rules) -> tuple[Card, ...]:
     """The play's cards in the order a player lays them down: a run from its low end
     in the rules' run order (``A 2 3 4 5 6`` where A and 2 are low, R3.15), an
-    airplane's triples before its wings; any other play as sorted. For showing a
-    play: its ``cards`` stay sorted by rank.
+    airplane's triples before its wings; any other play sorted by rank; the cards of
+    a rank in the rules' suit order (:func:`~zhengshangyou.cards.sort_cards`). For
+    showing a play: its ``cards`` stay sorted by rank and R1.2's suits.
 
     >>> rules = Rules(run_order="either_end")
     >>> play = Play.parse("3S 4S 5S 6C AD 2C", rules)
@@ -925,28 +934,30 @@ def laid_out(play: Play, rules: Rules) -> tuple[Card, ...]:
     >>> rules = Rules(airplane_wings="singles")
     >>> format_cards(laid_out(Play.parse("3C 4C 5D 5H 5S 6D 6H 6S", rules), rules))
     '5D 5H 5S 6D 6H 6S 3C 4C'
+    >>> rules = Rules.preset("tien-len")   # suits ♠ ♣ ♦ ♥ (T1.1)
+    >>> format_cards(laid_out(Play.parse("3H 3S", rules), rules))
+    '3S 3H'
     """
     read = reader(rules)
     if play.kind not in read.catalogue:  # a play of other rules: shown as it is
         return play.cards
     combination = read.catalogue[play.kind]
+    cards = sort_cards(play.cards, rules.suit_order)
     if combination.shape is not Shape.RUN:
-        return play.cards
+        return cards
     width = combination.width
     length = len(play.cards) // (width + combination.attached)
     counts: dict[Rank, int] = {}
-    for card in play.cards:
+    for card in cards:
         counts[card.rank] = counts.get(card.rank, 0) + 1
     for _, window in read.by_length.get(length, ()):
         if all(counts.get(rank, 0) >= width for rank in window.ranks):
             key = read.run_strength(combination, window)[0]
             if key >> 2 == play.key >> 2:
                 place = {rank: position for position, rank in enumerate(window.ranks)}
-                run = sorted(
-                    (card for card in play.cards if card.rank in place),
-                    key=lambda card: (place[card.rank], card),
-                )
-                wings = tuple(card for card in play.cards if card.rank not in place)
+                # (a stable sort: a rank's cards keep the suit order)
+                run = sorted((card for card in cards if card.rank in place), key=lambda card: place[card.rank])
+                wings = tuple(card for card in cards if card.rank not in place)
                 return (*run, *wings)  # no wing shares a rank with the run (R3.19)
     return play.cards  # pragma: no cover - a run's cards always sit on a window of its strength
 

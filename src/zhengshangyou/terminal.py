@@ -35,7 +35,7 @@ from rich.text import Text
 
 from zhengshangyou.actions import Bid, Call, Give, Move, Offer, Return, Rob, Take
 from zhengshangyou.bots import Bot, HeuristicBot
-from zhengshangyou.cards import Card, Rank
+from zhengshangyou.cards import Card, Rank, sort_cards
 from zhengshangyou.combinations import Kind
 from zhengshangyou.errors import AmbiguousPlayError, NotationError
 from zhengshangyou.game import Game, Observation, Phase
@@ -363,7 +363,7 @@ def _draw_position(
         line.append_text(screen.cards(seen.offered))
         screen.say(line)
     hand = Text(f"your hand ({len(seen.hand)}): ", style="bold")
-    hand.append_text(screen.cards(seen.hand.cards))
+    hand.append_text(screen.cards(sort_cards(seen.hand.cards, seen.rules.suit_order)))
     screen.say(hand)
     if seen.phase is Phase.EXCHANGE:
         screen.say(_exchange_prompt(seen))
@@ -380,7 +380,7 @@ def _exchange_prompt(seen: Observation) -> str:
         choices = " or ".join(f"'{typed_form(move, seen.rules)}'" for move in moves)
         return f"You are the Loser: give your highest card (R8.2): type {choices} (the card alone will do)"
     if isinstance(first, Offer):
-        low = sorted(seen.hand.cards)[:2]
+        low = sort_cards(seen.hand.cards, seen.rules.suit_order)[:2]
         example = " ".join(map(str, low))
         return f"You are the Winner: offer two cards of your hand for the Loser to take one (R8.2), e.g. 'offer {example}'"
     if isinstance(first, Take):

@@ -114,7 +114,7 @@ from starlette.staticfiles import StaticFiles
 
 from zhengshangyou.actions import PASS, Bid, Call, Move, Pass, Rob
 from zhengshangyou.bots import Bot, GreedyBot, HeuristicBot
-from zhengshangyou.cards import Card
+from zhengshangyou.cards import Card, sort_cards
 from zhengshangyou.errors import (
     AmbiguousPlayError,
     InvalidSetupError,
@@ -380,7 +380,7 @@ def _view(table: _Table) -> dict[str, Any]:
         "phase": seen.phase.value,
         "hand_number": seen.hand_number,
         "your_turn": seen.to_act == you,
-        "hand": [_card(card) for card in sorted(seen.hand)],
+        "hand": [_card(card) for card in sort_cards(seen.hand, rules.suit_order)],  # (the game's suit order)
         "seats": [
             {
                 "name": names[seat],

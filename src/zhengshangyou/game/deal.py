@@ -15,7 +15,7 @@ from typing import cast
 
 import attrs
 
-from zhengshangyou.cards import Card
+from zhengshangyou.cards import Card, sort_cards
 from zhengshangyou.errors import InvalidSetupError, WrongTypeError, brief_repr, check_int
 from zhengshangyou.hand import Hand
 from zhengshangyou.rules import Rules, check_rules
@@ -71,11 +71,7 @@ def lowest_card(rules: Rules, cards: object) -> Card:
     >>> str(lowest_card(Rules.preset("tien-len"), parse_cards("4H 4S 9C")))
     '4S'
     """
-    order = rules.suit_order
-    cards_ = list(cast("Iterable[Card]", cards))
-    if order is None:
-        return min(cards_)
-    return min(cards_, key=lambda card: (card.rank, order.index(card.suit) if card.suit is not None else 0))
+    return sort_cards(cast("Iterable[Card]", cards), rules.suit_order)[0]
 
 
 def first_lead_card(rules: Rules, hand: Hand) -> Card:
