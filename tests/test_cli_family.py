@@ -9,6 +9,7 @@ from FAMILY.md's text (B7.1, T7), never from the screen itself.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -110,7 +111,7 @@ def test_B1_2_T1_1_the_terminal_shows_hands_and_plays_in_the_games_suit_order(ke
     (line,) = [line for line in text.splitlines() if line.startswith("your hand (13): ")]
     cards = parse_cards(line.removeprefix("your hand (13): "))
     order = "SCDH"
-    pairs = [(a, b) for a, b in zip(cards, cards[1:], strict=False) if a.rank == b.rank]
+    pairs = [(a, b) for a, b in itertools.pairwise(cards) if a.rank == b.rank]
     assert pairs  # (the seed deals two cards of a rank)
     assert all(order.index(str(a)[-1]) < order.index(str(b)[-1]) for a, b in pairs), line
     # a play is laid down in that order too

@@ -442,7 +442,7 @@ def sort_cards(cards: Iterable[Card], suit_order: Sequence[Suit] | None = None) 
     """
     if suit_order is None:
         return tuple(sorted(cards))
-    place = {suit: index for index, suit in enumerate(suit_order)}
+    place: dict[Suit | None, int] = {suit: index for index, suit in enumerate(suit_order)}
     return tuple(sorted(cards, key=lambda card: (card.rank, place.get(card.suit, 0))))  # (a joker: no suit)
 
 
