@@ -118,3 +118,14 @@ def test_B1_2_T1_1_the_terminal_shows_hands_and_plays_in_the_games_suit_order(ke
     rules = Rules.preset("tien-len")
     assert move_text(Play.parse("3H 3S", rules), rules, unicode=False) == "3S 3H (pair)"
     assert move_text(Play.parse("5D 5S 6H 6C 7D 7S", rules), rules, unicode=False) == "5S 5D 6C 6H 7S 7D (pair run)"
+
+
+@pytest.mark.parametrize("preset", ["big-two", "tien-len"])
+def test_B1_1_T1_1_the_typing_help_shows_no_joker_where_the_deck_has_none(kept_games: list[Game], preset: str) -> None:
+    # 52 cards, no jokers (B1.1, T1.1): the example cards are of the deck
+    status, text = play(["--preset", preset, "--seed", "3"], "quit")
+    assert status == 0
+    (line,) = [line for line in text.splitlines() if line.startswith("Type cards (")]
+    assert line.startswith("Type cards (3D 10H, or 9 9 9 where suits do not matter), pass")
+    status, text = play(["--seed", "3"], "quit")  # (R1.3: the default deck has its jokers)
+    assert "Type cards (3D 10H BJ, or 9 9 9" in text

@@ -48,7 +48,7 @@ __all__ = ["Screen", "play_session", "replay_session", "typed_move"]
 
 _RED_CARD = re.compile(r"(?<!\w)(?:10|[2-9JQKA])[♥♦HD](?!\w)|(?<!\w)RJ(?!\w)")
 _RANK_ONLY = re.compile(r"(?i)^(10|[2-9]|[tjqka])$")
-_COMMANDS = "cards (3D 10H BJ, or 9 9 9 where suits do not matter), pass, hint or ?, help, quit"
+_COMMANDS = "cards ({examples}, or 9 9 9 where suits do not matter), pass, hint or ?, help, quit"
 # The auction's moves, as typed (D3.1, D3.4).
 _BIDDING = {"bid": "bid 1, bid 2, bid 3 (or the number alone), pass", "call_rob": "call, rob, pass"}
 # A kind's label typed after the cards, as a hint shows it: "2D 2H 3C 3H (pair run)".
@@ -613,16 +613,20 @@ def play_session(
 
 
 def _commands(rules: Rules) -> str:
-    """What the person may type under ``rules``: the auction's moves too where
-    there is one (D3.1, D3.4).
+    """What the person may type under ``rules``: cards of the rules' deck (a joker
+    only where it has them, R1.3), and the auction's moves too where there is one
+    (D3.1, D3.4).
 
     >>> _commands(Rules.preset("doudizhu")).startswith("in the auction bid 1")
     True
+    >>> _commands(Rules()).startswith("cards (3D 10H BJ, "), _commands(Rules.preset("big-two")).startswith("cards (3D 10H, ")
+    (True, True)
     """
+    commands = _COMMANDS.format(examples="3D 10H BJ" if rules.jokers else "3D 10H")
     bidding = _BIDDING.get(rules.auction)
     if rules.teams != "landlord" or bidding is None:
-        return _COMMANDS
-    return f"in the auction {bidding}; then {_COMMANDS}"
+        return commands
+    return f"in the auction {bidding}; then {commands}"
 
 
 def _interactive(stdin: TextIO) -> bool:
