@@ -7,7 +7,7 @@ Chromium at /usr/bin/chromium or another Chromium given as ``CHROMIUM``, and a
 font with Chinese characters for the title, such as Debian's
 ``fonts-wqy-microhei``)::
 
-    python docs/screenshot_web.py
+    python docs/screenshot_web.py [NAME ...]   (the named pictures alone, such as web_table_doudizhu.png)
 
 For each picture it serves a seeded game under the ``winner`` preset with
 uvicorn on a free local port, opens the page in headless Chromium (at 1280x800;
@@ -97,10 +97,11 @@ def picture(browser: Browser, name: str, window: dict[str, Any]) -> None:
 
 
 def main() -> None:
+    names = sys.argv[1:] or list(WINDOWS)  # (some pictures alone: python docs/screenshot_web.py NAME ...)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        for name, window in WINDOWS.items():
-            picture(browser, name, window)
+        for name in names:
+            picture(browser, name, WINDOWS[name])
         browser.close()
 
 
