@@ -348,6 +348,7 @@ def test_D3_referee_and_replay_a_dou_dizhu_record(tmp_path: Path, kept_games: li
     out = io.StringIO()
     assert main(["replay", str(path), "--seat", "1", "--to-end"], stdout=out) == 0
     told = out.getvalue()
+    assert told.startswith("Replay of a record of Dou Dizhu: 1 hand(s), ")  # (FAMILY.md part D's game)
     assert "seat 2 bids 1 (D3.1)\nseat 0 passes\nseat 1 bids 2 (D3.1)\n" in told
     assert "seat 2 takes the kitty's 3 cards, unseen by the others (D4.1)" in told
     assert told.rstrip().endswith(f"End of the record: scores {scores}")

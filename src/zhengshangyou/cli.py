@@ -28,7 +28,6 @@ import re
 import secrets
 import signal
 import sys
-import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TextIO
@@ -208,10 +207,7 @@ def _play(arguments: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: 
     # The seed deals every hand: shown only to a person who asked for it (--show-seed)
     # or gave it (--seed), never by default on a screen that shows a hand.
     shown = f" · seed {seed}" if arguments.show_seed or arguments.seed is not None else ""
-    game_name = rules.game_name.name
-    if not screen.unicode:  # (Tiến Lên as Tien Len, as the suits are letters there)
-        game_name = unicodedata.normalize("NFKD", game_name).encode("ascii", "ignore").decode()
-    header = f"{game_name} · preset {preset} · {rules.players} players{shown} · you are seat {you}"
+    header = f"{screen.game_name(rules)} · preset {preset} · {rules.players} players{shown} · you are seat {you}"
     try:
         terminal.play_session(
             game, you, _seat_bots(rules, you, arguments.bots), stdin, screen, hands=arguments.hands, header=header

@@ -26,6 +26,7 @@ import contextlib
 import difflib
 import os
 import re
+import unicodedata
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -108,6 +109,20 @@ class Screen:
             record=record,  # kept for an export (the docs' screenshot)
         )
         self.out = stdout
+
+    def game_name(self, rules: Rules) -> str:
+        """The name of the game ``rules`` play (:attr:`Rules.game_name
+        <zhengshangyou.rules.Rules.game_name>`), in plain letters where the screen
+        writes the suits as letters (Tiến Lên as Tien Len).
+
+        >>> import io
+        >>> Screen(io.StringIO()).game_name(Rules.preset("tien-len"))
+        'Tien Len'
+        """
+        name = rules.game_name.name
+        if self.unicode:
+            return name
+        return unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
 
     def card(self, card: Card) -> Text:
         """One card, red for hearts, diamonds and the red joker (R1.4).
@@ -764,7 +779,13 @@ def replay_session(
     game = Game(rules, seed=record.seed if record.seed is not None else 0, deals=[hand.deal for hand in record.hands])
     names = tuple(f"seat {other}" for other in range(rules.players))
     total = sum(len(hand.actions) for hand in record.hands)
-    screen.say(Text(f"Replay of a record: {len(record.hands)} hand(s), {total} moves, told as seat {seat} sees it", style="bold"))
+    screen.say(
+        Text(
+            f"Replay of a record of {screen.game_name(rules)}: {len(record.hands)} hand(s), {total} moves,"
+            f" told as seat {seat} sees it",
+            style="bold",
+        )
+    )
     index, target = 0, 1
     shown = 0
     held: tuple[Card, ...] | None = None
