@@ -1501,7 +1501,6 @@ PRESETS.update(
 )
 
 
-
 @attrs.frozen
 class GameName:
     """A game's name as a heading gives it: ``name`` as players write it in the Latin

@@ -36,7 +36,7 @@ The routes (the page uses nothing else):
 
 The view's ``"game"`` names the game the rules play (:attr:`Rules.game_name
 <zhengshangyou.rules.Rules.game_name>`: ``{"name": "Big Two", "native": "鋤大D",
-"lang": "zh-Hant-HK"}``), which the page's heading and tab show.
+"lang": "zh-Hant-HK", "first_out": null}``), which the page's heading and tab show.
 
 A refusal is HTTP 400 with ``{"error": message, "rule": rule id}`` (and
 ``"choices"`` for an ambiguous play).
