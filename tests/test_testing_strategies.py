@@ -151,10 +151,12 @@ def test_R3_18_rules_sets_draw_every_airplane_wings_value(wings: str, decks: Lit
         "pairs",
         "singles_or_pairs",
     }
+    # (derandomized: "singles" comes up in about 2% of one-deck draws, and a random
+    # search of 500 once missed it; a fixed search is the same on every machine)
     rules = find(
         rules_sets(decks=decks),
         lambda rules: rules.airplane_wings == wings,
-        settings=settings(database=None, max_examples=500),
+        settings=settings(database=None, max_examples=2000, derandomize=True),
     )
     assert rules.airplane_wings == wings
     assert rules.decks == decks
