@@ -558,6 +558,21 @@ def test_E21_auto_restart_uses_only_public_information() -> None:
     assert plain.to_act == 1
 
 
+def test_R5_6_B2_1_T2_1_the_cards_a_deal_left_out_are_unseen_too() -> None:
+    """R5.6: "every card not in their hand and not yet played" includes the cards the
+    deal left out (T2.1). Seat 1's hand cannot beat A♠, but the 2s and jokers nobody
+    was dealt could, as far as seat 0 knows: no restart, seat 1 answers. Before, the
+    engine looked at the other hands alone, and a restart told seat 0 that every card
+    able to beat its play had been left out."""
+    rules = Rules(players=2, hand_size=5, first_lead="dealer", auto_restart=True)
+    mine, theirs = parse_cards("AS 3C 4D 6H 8S"), parse_cards("3D 4H 5S 7C 9D")
+    undealt = tuple(sorted(card for card in rules.deck() if card not in (*mine, *theirs)))
+    game = Game(rules, deals=[Deal(0, (Hand(mine), Hand(theirs)), undealt=undealt)], arranged=True)
+    game.play("AS", seat=0)
+    assert game.to_act == 1
+    assert game.state.top == Play.parse("AS", rules)
+
+
 def test_R5_6_auto_restart_off_by_default() -> None:
     rules = Rules(first_lead="dealer")
     game = new_game(rules, ["RJ 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD 2D", 13, 14, None])

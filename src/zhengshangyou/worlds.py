@@ -59,7 +59,7 @@ consistent world is equally likely whatever the play. After a hand won by an
 instant win (T6.2) the winner's hand is not made one: the hand is over, and the next
 deal is unknown. Nor does it use what the rule options ``must_beat`` (a pass shows that the seat held no beating play but a
 bomb, R5.2) and ``auto_restart`` (a trick that ended at once shows that the other
-seats together could not beat the play, R5.6) reveal about the hands: a sampled
+seats and the cards left out together could not beat the play, R5.6) reveal about the hands: a sampled
 world may contradict those. The cards of an offer the seat did not see are two
 cards of the Winner's hand chosen uniformly (one of them the card taken).
 

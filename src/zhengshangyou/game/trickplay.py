@@ -24,6 +24,7 @@ from typing import Any, Literal
 import attrs
 
 from zhengshangyou.actions import PASS, Move, Pass
+from zhengshangyou.cards import Card
 from zhengshangyou.combinations import Kind, kinds_mask
 from zhengshangyou.errors import CardsNotHeldError, IllegalMoveError
 from zhengshangyou.game.deal import first_lead_card, lowest_card
@@ -479,7 +480,7 @@ def _after_play(state: State, play: Play, remaining: Hand) -> State:
     if (
         following == seat
         or following < 0
-        or (rules.auto_restart and _unbeatable(rules, hands, seat, play, revolution))
+        or (rules.auto_restart and _unbeatable(rules, hands, hand_state.deal.undealt, seat, play, revolution))
     ):
         # Nobody may answer, or nothing can beat the play (R5.6): a new trick.
         trick = LEADS[next_active(hands, seat) if out else seat]
@@ -544,10 +545,11 @@ def _hand_ends(rules: Rules, hands: tuple[Hand, ...], finished: tuple[int, ...])
 
 
 def _unbeatable(
-    rules: Rules, hands: tuple[Hand, ...], seat: int, play: Play, revolution: bool
+    rules: Rules, hands: tuple[Hand, ...], undealt: tuple[Card, ...], seat: int, play: Play, revolution: bool
 ) -> bool:
     """R5.6: no combination beating ``play`` can be formed from the cards that ``seat``
-    cannot see. Those are every card neither in its hand nor played, which is exactly
-    the other hands taken together, so only public information decides."""
-    unseen = Hand(card for other, hand in enumerate(hands) if other != seat for card in hand)
+    cannot see. Those are every card neither in its hand nor played: the other hands
+    and the cards the deal left out (B2.1, T2.1), taken together, so only public
+    information decides (the other hands alone would tell which cards were left out)."""
+    unseen = Hand((*(card for other, hand in enumerate(hands) if other != seat for card in hand), *undealt))
     return not engine_plays(unseen, rules, play, view="classes", revolution=revolution)
